@@ -1,0 +1,90 @@
+/// A point of the glass silhouette: distance from the Y axis and height.
+public struct ProfilePoint: Sendable, Equatable {
+    public var radius: Float
+    public var y: Float
+    public init(radius: Float, y: Float) {
+        self.radius = radius
+        self.y = y
+    }
+}
+
+/// The hourglass silhouette, sized for one grain radius: 11 control points, a Catmull-Rom curve
+/// through them, and the inner profile (offset inward by the wall) that is the collider.
+/// Symmetric about y = 0, so a half turn leaves the shape unchanged.
+public struct HourglassProfile: Sendable {
+    public static let samplesPerSegment = 8
+    /// Bulb of the lower chamber, bottom to shoulder: (radius, y). The upper chamber mirrors it.
+    static let bulb: [ProfilePoint] = [
+        ProfilePoint(radius: 0.160, y: -0.50),
+        ProfilePoint(radius: 0.205, y: -0.45),
+        ProfilePoint(radius: 0.225, y: -0.33),
+        ProfilePoint(radius: 0.170, y: -0.18),
+    ]
+
+    public let grainRadius: Float
+    public let controlPoints: [ProfilePoint]
+    /// The smooth outer surface, bottom to top (~80 points); this is what is drawn.
+    public let outer: [ProfilePoint]
+    /// The outer surface moved inward by the wall thickness; this is what grains collide with.
+    public let inner: [ProfilePoint]
+
+    public init(grainRadius: Float) {
+        self.grainRadius = grainRadius
+        let neck = ProfilePoint(radius: Self.outerNeckRadius(grainRadius: grainRadius), y: 0)
+        let shoulder = ProfilePoint(radius: neck.radius * PhysicsConstants.shoulderRadiusFactor, y: -PhysicsConstants.shoulderHeight)
+        let lowerHalf = Self.bulb + [shoulder]
+        let upperHalf = lowerHalf.reversed().map { ProfilePoint(radius: $0.radius, y: -$0.y) }
+        controlPoints = lowerHalf + [neck] + upperHalf
+        outer = Self.catmullRom(controlPoints, samplesPerSegment: Self.samplesPerSegment)
+        inner = outer.map { ProfilePoint(radius: $0.radius - PhysicsConstants.wallThickness, y: $0.y) }
+    }
+
+    /// Outer neck radius: one grain plus the clearance plus the wall, so exactly one grain fits.
+    public static func outerNeckRadius(grainRadius: Float) -> Float {
+        grainRadius + PhysicsConstants.wallThickness + PhysicsConstants.neckClearance
+    }
+
+    public var innerNeckRadius: Float { grainRadius + PhysicsConstants.neckClearance }
+    /// Lowest and highest height a grain's centre can reach touching the floor and ceiling.
+    public var innerHalfHeight: Float { PhysicsConstants.glassHalfHeight - PhysicsConstants.wallThickness }
+    /// Widest inner radius of a chamber; independent of the neck, so sizing can use it.
+    public static var chamberRadius: Float {
+        bulb.map(\.radius).max()! - PhysicsConstants.wallThickness
+    }
+
+    /// Inner glass radius at height `y`, by binary search and linear interpolation of the
+    /// inner profile; clamped to the ends outside it.
+    public func innerRadiusAt(_ y: Float) -> Float {
+        let points = inner
+        if y <= points[0].y { return points[0].radius }
+        if y >= points[points.count - 1].y { return points[points.count - 1].radius }
+        var low = 0, high = points.count - 1
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if points[mid].y <= y { low = mid } else { high = mid }
+        }
+        let a = points[low], b = points[high]
+        let t = (y - a.y) / (b.y - a.y)
+        return a.radius + (b.radius - a.radius) * t
+    }
+
+    /// The radius of a function-style Catmull-Rom curve: y runs linearly through each segment,
+    /// so the profile stays a function of height (one radius per y), which the collider needs.
+    static func catmullRom(_ points: [ProfilePoint], samplesPerSegment: Int) -> [ProfilePoint] {
+        var result: [ProfilePoint] = []
+        for segment in 0..<(points.count - 1) {
+            let p0 = points[max(segment - 1, 0)], p1 = points[segment]
+            let p2 = points[segment + 1], p3 = points[min(segment + 2, points.count - 1)]
+            for sample in 0..<samplesPerSegment {
+                let t = Float(sample) / Float(samplesPerSegment)
+                let t2 = t * t, t3 = t2 * t
+                let radius = 0.5 * ((2 * p1.radius) + (-p0.radius + p2.radius) * t
+                    + (2 * p0.radius - 5 * p1.radius + 4 * p2.radius - p3.radius) * t2
+                    + (-p0.radius + 3 * p1.radius - 3 * p2.radius + p3.radius) * t3)
+                result.append(ProfilePoint(radius: radius, y: p1.y + (p2.y - p1.y) * t))
+            }
+        }
+        result.append(points[points.count - 1])
+        return result
+    }
+}

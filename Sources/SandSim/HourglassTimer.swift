@@ -1,0 +1,126 @@
+/// The timer's phases, as in the original: a Start plays the flip, and the countdown begins
+/// only when the flip is done.
+public enum TimerPhase: String, Sendable, Codable {
+    case resting, flipping, running, complete
+}
+
+/// What the owner of the engine must do after a timer transition.
+public enum TimerAction: Equatable, Sendable {
+    /// Build a fresh pile with these settings (new engine if the mode changed).
+    case respawn(GrainSettings)
+    /// The flip finished: map the grains through the half turn.
+    case snapAfterFlip
+}
+
+/// What a spawn is built from; count and size changes wait for the next start or reset.
+public struct GrainSettings: Equatable, Sendable, Codable {
+    public var mode: PhysicsMode
+    public var count: Int
+    public var size: Float
+
+    public init(mode: PhysicsMode, count: Int, size: Float = 1) {
+        self.mode = mode
+        self.count = count
+        self.size = size
+    }
+}
+
+/// The eased half turn of the flip.
+public enum FlipAnimation {
+    public static let duration: Float = 1.2
+
+    /// Container angle after `elapsed` seconds of the flip: ease in and out from 0 to π.
+    public static func angle(elapsed: Float) -> Float {
+        let t = min(max(elapsed / duration, 0), 1)
+        return Float.pi * t * t * (3 - 2 * t)
+    }
+}
+
+/// The timer as a plain model driven by `advance(by:)`, so it can be tested without a clock.
+public struct HourglassTimer: Sendable {
+    public private(set) var phase: TimerPhase = .resting
+    /// Seconds the sand has been running since the flip completed.
+    public private(set) var elapsed: Float = 0
+    public private(set) var flipElapsed: Float = 0
+    public var duration: Float
+    /// Settings the current pile was built with.
+    public private(set) var active: GrainSettings
+    /// Settings chosen since; applied at the next start or reset.
+    public private(set) var requested: GrainSettings
+
+    public static let durationRange: ClosedRange<Float> = 5...30
+    public static let presets: [Float] = [5, 10, 30]
+
+    public init(settings: GrainSettings, duration: Float = 5) {
+        active = settings
+        requested = settings
+        self.duration = duration
+    }
+
+    /// Container angle about X: turning during the flip, upright otherwise.
+    public var containerAngle: Float {
+        phase == .flipping ? FlipAnimation.angle(elapsed: flipElapsed) : 0
+    }
+
+    public var remaining: Float { max(duration - elapsed, 0) }
+
+    /// Start: from rest, flip (rebuilding first if settings changed); after completion,
+    /// reset and flip. Ignored while a flip or run is under way.
+    public mutating func start() -> [TimerAction] {
+        var actions: [TimerAction] = []
+        switch phase {
+        case .flipping, .running:
+            return []
+        case .complete:
+            actions = reset()
+        case .resting:
+            if requested != active {
+                active = requested
+                actions = [.respawn(active)]
+            }
+        }
+        phase = .flipping
+        flipElapsed = 0
+        return actions
+    }
+
+    /// From any phase back to rest with a fresh pile and the latest settings.
+    public mutating func reset() -> [TimerAction] {
+        phase = .resting
+        elapsed = 0
+        flipElapsed = 0
+        active = requested
+        return [.respawn(active)]
+    }
+
+    /// A mode change restarts at once; its count and size come with it.
+    public mutating func select(mode: PhysicsMode, count: Int, size: Float) -> [TimerAction] {
+        requested = GrainSettings(mode: mode, count: count, size: size)
+        return reset()
+    }
+
+    public mutating func request(count: Int) {
+        requested.count = count
+    }
+
+    public mutating func request(size: Float) {
+        requested.size = size
+    }
+
+    public mutating func advance(by dt: Float) -> [TimerAction] {
+        switch phase {
+        case .resting, .complete:
+            return []
+        case .flipping:
+            flipElapsed += dt
+            guard flipElapsed >= FlipAnimation.duration else { return [] }
+            phase = .running
+            elapsed = 0
+            return [.snapAfterFlip]
+        case .running:
+            elapsed = min(elapsed + dt, duration)
+            if elapsed >= duration { phase = .complete }
+            return []
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// What the sand did: the original's `-test` summary plus the checks a port needs.
+public struct RunSummary: Codable, Sendable, Equatable {
+    public var mode: String
+    public var count: Int
+    public var upper: Int
+    public var lower: Int
+    public var drainedPercent: Double
+    public var averageSpeed: Double
+    /// Grains in light or deep sleep (counter ≥ 16); always 0 for the CPU engine.
+    public var sleeping: Int
+    /// Grains in deep sleep (counter > 30).
+    public var deepSleeping: Int
+    /// Grains whose centre has left the glass: beyond the inner wall, floor or ceiling.
+    public var outside: Int
+    public var nonFinite: Int
+    public var simulatedSeconds: Double
+    public var wallSeconds: Double
+    /// The GL renderer string, for compute-engine runs.
+    public var renderer: String?
+
+    public init(mode: String, grains: [Grain], profile: HourglassProfile, simulatedSeconds: Double, wallSeconds: Double, renderer: String? = nil) {
+        self.mode = mode
+        count = grains.count
+        let finite = grains.filter { grain in
+            (0..<4).allSatisfy { grain.positionAndRadius[$0].isFinite && grain.velocityAndSleep[$0].isFinite }
+        }
+        nonFinite = grains.count - finite.count
+        upper = finite.filter { $0.position.y > 0 }.count
+        lower = finite.count - upper
+        drainedPercent = grains.isEmpty ? 0 : 100 * Double(lower) / Double(grains.count)
+        averageSpeed = finite.isEmpty ? 0 : finite.reduce(0.0) { $0 + Double($1.speed) } / Double(finite.count)
+        sleeping = finite.filter { $0.sleepCounter >= PhysicsConstants.lightSleepCounter }.count
+        deepSleeping = finite.filter { $0.sleepCounter > PhysicsConstants.deepSleepCounter }.count
+        outside = finite.filter { !Self.isInside($0.position, profile: profile) }.count
+        self.simulatedSeconds = simulatedSeconds
+        self.wallSeconds = wallSeconds
+        self.renderer = renderer
+    }
+
+    public static func isInside(_ p: SIMD3<Float>, profile: HourglassProfile) -> Bool {
+        abs(p.y) <= profile.innerHalfHeight && (p.x * p.x + p.z * p.z).squareRoot() <= profile.innerRadiusAt(p.y)
+    }
+
+    /// The human-readable form printed by `simulate`.
+    public var text: String {
+        var lines = [
+            "mode \(mode), \(count) grains" + (renderer.map { ", renderer \($0)" } ?? ""),
+            "upper \(upper), lower \(lower), drained \(Self.format(drainedPercent, digits: 1))%",
+            "average speed \(Self.format(averageSpeed, digits: 6))",
+            "sleeping \(sleeping), deep sleeping \(deepSleeping)",
+            "outside the glass \(outside), non-finite \(nonFinite)",
+            "simulated \(Self.format(simulatedSeconds, digits: 2)) s in \(Self.format(wallSeconds, digits: 2)) s wall time",
+        ]
+        lines[0] = "summary: " + lines[0]
+        return lines.joined(separator: "\n")
+    }
+
+    static func format(_ value: Double, digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+}

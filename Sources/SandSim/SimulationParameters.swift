@@ -1,0 +1,55 @@
+import Foundation
+
+/// The per-run numbers that follow from the timer duration and the grain count.
+public struct SimulationParameters: Sendable, Equatable {
+    public var gravity: Float
+    public var neckDamping: Float
+
+    public init(gravity: Float, neckDamping: Float) {
+        self.gravity = gravity
+        self.neckDamping = neckDamping
+    }
+
+    /// Gravity falls and neck friction rises with longer durations, so the sand takes about
+    /// the timer's length to drain: g = max(5 / duration, 0.15), neckDamping = duration × 0.02.
+    public init(duration: Float) {
+        gravity = max(PhysicsConstants.gravityPerSecond / duration, PhysicsConstants.minimumGravity)
+        neckDamping = duration * PhysicsConstants.neckDampingPerSecond
+    }
+
+    /// Gravity in the container frame while it is turned by `angle` about X.
+    public func gravityVector(angle: Float) -> SIMD3<Float> {
+        SIMD3(0, -gravity * cos(angle), gravity * sin(angle))
+    }
+
+    /// Substeps per frame for the compute engine: fewer as the all-pairs cost grows.
+    public static func gpuSubsteps(count: Int) -> Int {
+        switch count {
+        case ...1_500: 4
+        case ...3_000: 3
+        case ...10_000: 2
+        default: 1
+        }
+    }
+
+    /// Frame time as the engines see it: clamped so a stall never launches grains.
+    public static func clampedFrameDt(_ dt: Float) -> Float {
+        min(max(dt, 0), PhysicsConstants.maxFrameDt)
+    }
+
+    /// Velocity-dependent damping factor for one substep.
+    public static func dampingFactor(speed: Float, subDt: Float) -> Float {
+        let flow = pow(PhysicsConstants.flowDamping, subDt)
+        let settle = pow(PhysicsConstants.settleDamping, subDt)
+        let t = min(speed / PhysicsConstants.dampingSpeedScale, 1)
+        return settle + (flow - settle) * t
+    }
+
+    /// Neck friction factor for one substep at height `y`: ramps linearly to the centre.
+    public func neckFrictionFactor(y: Float, subDt: Float) -> Float {
+        let halfHeight = PhysicsConstants.neckHalfHeight
+        guard abs(y) < halfHeight else { return 1 }
+        let ramp = 1 - abs(y) / halfHeight
+        return max(0, 1 - ramp * neckDamping * subDt)
+    }
+}

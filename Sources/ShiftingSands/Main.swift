@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+/// Entry point. Parses the arguments (after turning the original app's launch arguments into
+/// commands), runs the command, and turns every error into one line on stderr.
+@main
+enum Main {
+    static func main() {
+        let arguments = OriginalArguments.translate(Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try ShiftingSands.parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = ShiftingSands.exitCode(for: error)
+            guard code != .success else { ShiftingSands.exit(withError: error) }
+            let message = ShiftingSands.message(for: error)
+                .split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+                .joined(separator: " | ")
+            FileHandle.standardError.write(Data("shifting-sands: error: \(message)\n".utf8))
+            exit(code == .success ? 1 : code.rawValue)
+        }
+    }
+}
+
+/// The root command: a synchronous `ParsableCommand`, since GLFW wants the main thread.
+struct ShiftingSands: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shifting-sands",
+        abstract: "A glass hourglass full of sand grains, simulated on the CPU or in OpenGL compute shaders.",
+        subcommands: [SimulateCommand.self, SpawnCommand.self]
+    )
+}

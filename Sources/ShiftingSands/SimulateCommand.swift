@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import SandSim
+
+/// The original's `-test` without a window: settle, flip, run the timer, report what the sand did.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run the hourglass headless: settle, flip, run for the duration, print a summary."
+    )
+
+    @OptionGroup var grains: GrainOptions
+
+    @Option(help: "Timer duration in seconds, 5–30; sets gravity and neck friction.")
+    var duration: Float = 10
+
+    @Option(help: "Seconds the fresh pile settles before the flip.")
+    var settle: Float = 2
+
+    @Flag(help: "Print the summary as one JSON object.")
+    var json = false
+
+    @Option(help: "Write every grain (position, velocity, sleep counter) to this file.")
+    var dump: String?
+
+    @Option(help: "Write a CSV of time, phase, upper and lower counts every 0.1 s to this file.")
+    var trace: String?
+
+    func validate() throws {
+        guard HourglassTimer.durationRange.contains(duration) else {
+            throw ValidationError("duration \(duration) s is outside \(Int(HourglassTimer.durationRange.lowerBound))–\(Int(HourglassTimer.durationRange.upperBound)) s")
+        }
+        guard (0...60).contains(settle) else {
+            throw ValidationError("settle \(settle) s is outside 0–60 s")
+        }
+    }
+
+    func run() throws {
+        let engine = try EngineFactory.makeEngine(mode: grains.mode)
+        try engine.spawn(count: grains.resolvedCount, size: grains.size)
+        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(grains.resolvedCount, size: grains.size))
+        let result = HeadlessRun(duration: duration, settleSeconds: settle).run(engine: engine) { phase in
+            Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
+        }
+        let summary = RunSummary(mode: grains.mode.rawValue, grains: result.grains, profile: profile,
+                                 simulatedSeconds: result.simulatedSeconds, wallSeconds: result.wallSeconds,
+                                 renderer: EngineFactory.renderer(of: engine))
+        if let dump { try Console.write(GrainDump.text(result.grains), to: dump) }
+        if let trace {
+            try Console.write(([DrainSample.csvHeader] + result.trace.map(\.csvRow)).joined(separator: "\n") + "\n", to: trace)
+        }
+        print(json ? try Console.json(summary) : summary.text)
+    }
+}
