@@ -20,6 +20,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SandSimTests", dependencies: ["SandSim"]),
-        .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim"]),
+        .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands"]),
     ]
 )

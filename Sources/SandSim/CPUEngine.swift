@@ -26,8 +26,10 @@ public final class CPUEngine: PhysicsEngine {
         let subDt = dt / Float(substeps)
         let gravity = parameters.gravityVector(angle: angle)
         for _ in 0..<substeps {
-            integrateAndCollideWithGlass(gravity: gravity, subDt: subDt, restingSpeed: parameters.gravity * subDt * PhysicsConstants.restingContactFactor)
+            integrate(gravity: gravity, subDt: subDt)
             collideGrains()
+            // Last, so the sequential pushes of a packed pile can never leave a grain in the wall.
+            collideWithGlass(restingSpeed: parameters.gravity * subDt * PhysicsConstants.restingContactFactor)
             applyFriction(parameters: parameters, subDt: subDt)
         }
     }
@@ -43,11 +45,16 @@ public final class CPUEngine: PhysicsEngine {
         positions.indices.map { Grain(position: positions[$0], radius: radii[$0], velocity: velocities[$0]) }
     }
 
-    private func integrateAndCollideWithGlass(gravity: SIMD3<Float>, subDt: Float, restingSpeed: Float) {
+    private func integrate(gravity: SIMD3<Float>, subDt: Float) {
+        for i in positions.indices {
+            velocities[i] += gravity * subDt
+            positions[i] += velocities[i] * subDt
+        }
+    }
+
+    private func collideWithGlass(restingSpeed: Float) {
         for i in positions.indices {
             var p = positions[i], v = velocities[i]
-            v += gravity * subDt
-            p += v * subDt
             collider.collideWall(position: &p, velocity: &v, radius: radii[i])
             collider.collideFloorAndCeiling(position: &p, velocity: &v, radius: radii[i], restingSpeed: restingSpeed)
             positions[i] = p

@@ -18,7 +18,7 @@ public struct HourglassProfile: Sendable {
         ProfilePoint(radius: 0.160, y: -0.50),
         ProfilePoint(radius: 0.205, y: -0.45),
         ProfilePoint(radius: 0.225, y: -0.33),
-        ProfilePoint(radius: 0.170, y: -0.18),
+        ProfilePoint(radius: 0.200, y: -0.18),
     ]
 
     public let grainRadius: Float
@@ -68,23 +68,38 @@ public struct HourglassProfile: Sendable {
         return a.radius + (b.radius - a.radius) * t
     }
 
-    /// The radius of a function-style Catmull-Rom curve: y runs linearly through each segment,
-    /// so the profile stays a function of height (one radius per y), which the collider needs.
+    /// Catmull-Rom through the control points with height as the parameter: each point's
+    /// tangent is the slope dr/dy between its neighbours, and each segment is a cubic Hermite
+    /// in y. The profile stays a function of height (one radius per y, as the collider needs).
+    /// Tangents are limited as Fritsch and Carlson do, so no segment overshoots its ends and
+    /// the neck stays the narrowest point however steep the shoulders.
     static func catmullRom(_ points: [ProfilePoint], samplesPerSegment: Int) -> [ProfilePoint] {
+        let slopes = points.indices.map { index in
+            let before = points[max(index - 1, 0)], after = points[min(index + 1, points.count - 1)]
+            return (after.radius - before.radius) / (after.y - before.y)
+        }
         var result: [ProfilePoint] = []
         for segment in 0..<(points.count - 1) {
-            let p0 = points[max(segment - 1, 0)], p1 = points[segment]
-            let p2 = points[segment + 1], p3 = points[min(segment + 2, points.count - 1)]
+            let start = points[segment], end = points[segment + 1]
+            let height = end.y - start.y
+            let rise = end.radius - start.radius
+            let m0 = monotone(slopes[segment] * height, rise: rise)
+            let m1 = monotone(slopes[segment + 1] * height, rise: rise)
             for sample in 0..<samplesPerSegment {
                 let t = Float(sample) / Float(samplesPerSegment)
                 let t2 = t * t, t3 = t2 * t
-                let radius = 0.5 * ((2 * p1.radius) + (-p0.radius + p2.radius) * t
-                    + (2 * p0.radius - 5 * p1.radius + 4 * p2.radius - p3.radius) * t2
-                    + (-p0.radius + 3 * p1.radius - 3 * p2.radius + p3.radius) * t3)
-                result.append(ProfilePoint(radius: radius, y: p1.y + (p2.y - p1.y) * t))
+                let radius = (2 * t3 - 3 * t2 + 1) * start.radius + (t3 - 2 * t2 + t) * m0
+                    + (-2 * t3 + 3 * t2) * end.radius + (t3 - t2) * m1
+                result.append(ProfilePoint(radius: radius, y: start.y + height * t))
             }
         }
         result.append(points[points.count - 1])
         return result
+    }
+
+    /// A tangent no steeper than three times the segment's rise, and flat where the segment is.
+    static func monotone(_ tangent: Float, rise: Float) -> Float {
+        guard rise != 0, (tangent > 0) == (rise > 0) else { return 0 }
+        return tangent > 0 ? min(tangent, 3 * rise) : max(tangent, 3 * rise)
     }
 }

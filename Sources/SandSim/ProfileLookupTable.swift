@@ -1,15 +1,19 @@
 /// `innerRadiusAt(y)` sampled at evenly spaced heights, for the compute shader's O(1) lookup.
 /// `radius(at:)` interpolates exactly as `physics_step.comp` does, so the two can be compared.
+/// The spacing puts y = 0 exactly on entry `size / 2 - 1`, so the narrowest point, where one
+/// grain must just fit, is sampled rather than interpolated; the last entry lies a step above
+/// the ceiling.
 public struct ProfileLookupTable: Sendable {
     public let minY: Float
     public let maxY: Float
     public let radii: [Float]
 
     public init(profile: HourglassProfile, size: Int = PhysicsConstants.profileTableSize) {
-        let low = -profile.innerHalfHeight, high = profile.innerHalfHeight
+        let low = -profile.innerHalfHeight
+        let spacing = profile.innerHalfHeight / Float(size / 2 - 1)
         minY = low
-        maxY = high
-        radii = (0..<size).map { profile.innerRadiusAt(low + (high - low) * Float($0) / Float(size - 1)) }
+        maxY = low + spacing * Float(size - 1)
+        radii = (0..<size).map { profile.innerRadiusAt(low + spacing * Float($0)) }
     }
 
     public func radius(at y: Float) -> Float {

@@ -1,0 +1,67 @@
+import Testing
+import SandSim
+
+@Suite("Spawn")
+struct SpawnTests {
+    static func pile(count: Int, size: Float = 1) -> (HourglassProfile, [SIMD3<Float>]) {
+        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count, size: size))
+        return (profile, SpawnLattice.positions(count: count, profile: profile))
+    }
+
+    @Test("the lattice places every grain in the lower chamber, apart and inside the glass", arguments: [50, 250, 1000, 3000])
+    func spawnPacking(count: Int) {
+        let (profile, positions) = Self.pile(count: count)
+        #expect(positions.count == count)
+        #expect(positions.allSatisfy { $0.y <= SpawnLattice.maxLatticeY })
+        #expect(positions.allSatisfy { RunSummary.isInside($0, profile: profile) })
+        let r = profile.grainRadius
+        var closest = Float.infinity
+        for i in positions.indices {
+            for j in (i + 1)..<positions.count {
+                let d = positions[i] - positions[j]
+                closest = min(closest, (d * d).sum())
+            }
+        }
+        #expect(closest.squareRoot() >= 2 * r * 0.999)
+        for p in positions {
+            let radial = (p.x * p.x + p.z * p.z).squareRoot()
+            #expect(radial <= profile.innerRadiusAt(p.y) - r + 1e-5)
+        }
+    }
+
+    @Test("radius shrinks with count, grows with size, and the pile stays about a quarter of the glass")
+    func spawnSizes() {
+        let radii = [50, 250, 1000, 10_000, 50_000].map { GrainSizing.radiusForCount($0) }
+        #expect(zip(radii, radii.dropFirst()).allSatisfy { $0 > $1 })
+        #expect(abs(GrainSizing.radiusForCount(1000, size: 1.5) / GrainSizing.radiusForCount(1000) - 1.5) < 1e-5)
+        let tops = [100, 250, 2000, 10_000, 50_000].map { Self.pile(count: $0).1.map(\.y).max()! }
+        #expect(tops.max()! - tops.min()! < 0.05)
+        // A quarter of the glass: the pile's top sits well inside the lower bulb.
+        #expect(tops.allSatisfy { (-0.40)...(-0.28) ~= $0 })
+    }
+
+    @Test("overflow beyond the lattice goes into the lower bulb, never near the neck")
+    func overflow() {
+        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(250, size: 1.5))
+        let positions = SpawnLattice.positions(count: 3000, profile: profile)
+        #expect(positions.count == 3000)
+        #expect(positions.allSatisfy { $0.y <= SpawnLattice.overflowRange.upperBound })
+        #expect(positions.allSatisfy { RunSummary.isInside($0, profile: profile) })
+    }
+
+    @Test("the top layer is flat: the highest 5% lie within 3 diameters", arguments: [(5_000, 1.0), (5_000, 1.3), (10_000, 1.0), (10_000, 1.3)] as [(Int, Float)])
+    func spawnTopLayerIsFlat(count: Int, size: Float) {
+        let (profile, positions) = Self.pile(count: count, size: size)
+        let heights = positions.map(\.y).sorted()
+        let top = heights.suffix(max(count / 20, 1))
+        #expect(top.last! - top.first! <= 3 * 2 * profile.grainRadius)
+    }
+
+    @Test("the histogram counts no grain in the upper chamber or the neck")
+    func histogram() {
+        let (profile, positions) = Self.pile(count: 250)
+        let histogram = SpawnHistogram(grains: positions.map { Grain(position: $0, radius: profile.grainRadius) }, profile: profile)
+        #expect(histogram.upperChamber == 0 && histogram.neck == 0 && histogram.lowerChamber == 250)
+        #expect(histogram.bands.reduce(0) { $0 + $1.count } == 250)
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+import SandSim
+
+@Suite("Timer state machine")
+struct TimerTests {
+    let settings = GrainSettings(mode: .cpu, count: 250)
+
+    @Test("start flips for 1.2 s, snaps, runs for the duration, then completes")
+    func fullCycle() {
+        var timer = HourglassTimer(settings: settings, duration: 5)
+        #expect(timer.phase == .resting && timer.containerAngle == 0)
+        #expect(timer.start().isEmpty)
+        #expect(timer.phase == .flipping)
+        #expect(timer.advance(by: 0.6).isEmpty)
+        #expect(abs(timer.containerAngle - .pi / 2) < 1e-4)
+        #expect(timer.advance(by: 0.6) == [.snapAfterFlip])
+        #expect(timer.phase == .running && timer.containerAngle == 0)
+        _ = timer.advance(by: 4.9)
+        #expect(timer.phase == .running && abs(timer.remaining - 0.1) < 1e-4)
+        _ = timer.advance(by: 0.2)
+        #expect(timer.phase == .complete && timer.elapsed == 5)
+        #expect(timer.advance(by: 1).isEmpty)
+    }
+
+    @Test("reset from any phase returns to rest with a fresh pile")
+    func reset() {
+        for steps in [0, 1, 2] {
+            var timer = HourglassTimer(settings: settings)
+            _ = timer.start()
+            for _ in 0..<steps { _ = timer.advance(by: 1.3) }
+            #expect(timer.reset() == [.respawn(settings)])
+            #expect(timer.phase == .resting && timer.elapsed == 0)
+        }
+    }
+
+    @Test("completion leaves the grains; start after completion resets and flips")
+    func startAfterCompletion() {
+        var timer = HourglassTimer(settings: settings, duration: 5)
+        _ = timer.start()
+        _ = timer.advance(by: 1.2)
+        let actionsAtCompletion = timer.advance(by: 5)
+        #expect(actionsAtCompletion.isEmpty)
+        #expect(timer.phase == .complete)
+        #expect(timer.start() == [.respawn(settings)])
+        #expect(timer.phase == .flipping)
+    }
+
+    @Test("count and size wait for the next start or reset; a mode change restarts at once")
+    func deferredSettings() {
+        var timer = HourglassTimer(settings: settings)
+        _ = timer.start()
+        timer.request(count: 100)
+        timer.request(size: 1.2)
+        #expect(timer.active == settings)
+        #expect(timer.start().isEmpty)
+        _ = timer.reset()
+        #expect(timer.active == GrainSettings(mode: .cpu, count: 100, size: 1.2))
+        timer.request(count: 200)
+        #expect(timer.start() == [.respawn(GrainSettings(mode: .cpu, count: 200, size: 1.2))])
+        let gpu = GrainSettings(mode: .gpu, count: 5000, size: 1)
+        #expect(timer.select(mode: .gpu, count: 5000, size: 1) == [.respawn(gpu)])
+        #expect(timer.phase == .resting && timer.active == gpu)
+    }
+
+    @Test("the flip eases in and out from 0 to π")
+    func easing() {
+        #expect(FlipAnimation.angle(elapsed: 0) == 0)
+        #expect(abs(FlipAnimation.angle(elapsed: 1.2) - .pi) < 1e-6)
+        #expect(FlipAnimation.angle(elapsed: 0.1) < .pi * 0.1 / 1.2)
+        #expect(FlipAnimation.angle(elapsed: 5) == .pi)
+    }
+}

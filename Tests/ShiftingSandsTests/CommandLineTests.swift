@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Runs the built `shifting-sands` binary, as a user would.
+struct CommandRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shifting-sands")
+    }
+
+    init(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stdout = String(decoding: outData, as: UTF8.self)
+        stderr = String(decoding: errData, as: UTF8.self)
+    }
+}
+
+@Suite("Command line", .serialized)
+struct CommandLineTests {
+    @Test("bad input gets one line on stderr and a non-zero exit, never a trap", arguments: [
+        ["simulate", "--mode", "quantum"],
+        ["simulate", "--mode", "cpu", "--count", "300"],
+        ["simulate", "--mode", "gpu", "--count", "20"],
+        ["simulate", "--count", "many"],
+        ["simulate", "--size", "2"],
+        ["simulate", "--size", "0.4"],
+        ["simulate", "--duration", "-5"],
+        ["simulate", "--duration", "45"],
+        ["spawn", "--count", "60000"],
+        ["spawn", "-count", "ten"],
+        ["simulate", "--dump", "/nonexistent-dir/dump.txt", "--count", "50", "--duration", "5", "--settle", "0"],
+        ["fly"],
+    ])
+    func badInput(arguments: [String]) throws {
+        let run = try CommandRun(arguments)
+        #expect(run.status != 0)
+        #expect((1...127).contains(run.status), "a trap or signal exits with 128 or more")
+        let lines = run.stderr.split(separator: "\n").filter { !$0.contains(": resting") && !$0.contains(": flipping") && !$0.contains(": running") && !$0.contains(": complete") }
+        #expect(lines.count == 1, "stderr was: \(run.stderr)")
+        #expect(lines.first?.hasPrefix("shifting-sands: error: ") == true)
+    }
+
+    @Test("simulate --json reports every field of the summary, and a short CPU run drains")
+    func simulateJSON() throws {
+        let run = try CommandRun(["simulate", "--mode", "cpu", "--count", "60", "--duration", "5", "--settle", "0.5", "--json"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        for key in ["upper", "lower", "drainedPercent", "averageSpeed", "sleeping", "deepSleeping", "outside", "nonFinite", "simulatedSeconds", "wallSeconds"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        #expect(object["drainedPercent"] as? Double == 100)
+        #expect(object["outside"] as? Int == 0)
+        #expect(object["nonFinite"] as? Int == 0)
+        #expect((object["simulatedSeconds"] as? Double ?? 0) > 6.6)
+    }
+
+    @Test("--dump writes every grain and --trace the drain over time")
+    func dumpAndTrace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump = folder.appendingPathComponent("dump.txt").path, trace = folder.appendingPathComponent("trace.csv").path
+        let run = try CommandRun(["simulate", "--count", "50", "--duration", "5", "--settle", "0", "--dump", dump, "--trace", trace])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.contains("drained 100.0%"))
+        let dumpLines = try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n")
+        #expect(dumpLines.count == 51)
+        #expect(dumpLines[1].split(separator: " ").count == 8)
+        let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        #expect(rows.first == "time,phase,upper,lower")
+        #expect(rows.count > 60)
+        // The sand starts low, is carried to the top by the flip, and ends low again.
+        #expect(rows[1].hasSuffix(",0,50"))
+        #expect(rows.contains { $0.contains(",running,") && Int($0.split(separator: ",")[2])! > 40 })
+        #expect(rows.last!.hasSuffix(",0,50"))
+    }
+
+    @Test("spawn prints the histogram with no grain in the upper chamber or the neck")
+    func spawnHistogram() throws {
+        let run = try CommandRun(["spawn", "--count", "250"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("upper chamber (y >= 0.1): 0"))
+        #expect(run.stdout.contains("neck (|y| < 0.1): 0"))
+        #expect(run.stdout.contains("lower chamber (y <= -0.1): 250"))
+    }
+
+    @Test("the original's launch arguments still work")
+    func originalArguments() throws {
+        let spawn = try CommandRun(["-dumpspawn", "-mode", "GPU", "-count", "5000", "-size", "1.3"])
+        #expect(spawn.status == 0, "stderr: \(spawn.stderr)")
+        #expect(spawn.stdout.contains("lower chamber (y <= -0.1): 5000"))
+        let test = try CommandRun(["-test", "-mode", "CPU", "-count", "50", "--settle", "0"])
+        #expect(test.status == 0, "stderr: \(test.stderr)")
+        #expect(test.stdout.contains("drained 100.0%"))
+        #expect(test.stdout.contains("simulated 11.2"))
+    }
+}
