@@ -12,14 +12,20 @@ let package = Package(
     ],
     targets: [
         .target(name: "SandSim"),
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
+        // epoxy's entry points are mutable C globals that it rewrites after first resolution;
+        // Swift 6 mode rejects every call through them, so this one target stays in Swift 5 mode.
+        .target(name: "SandGL", dependencies: ["SandSim", "CEpoxy"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "ShiftingSands",
             dependencies: [
                 "SandSim",
+                "SandGL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "SandSimTests", dependencies: ["SandSim"]),
+        .testTarget(name: "SandGLTests", dependencies: ["SandGL", "SandSim"]),
         .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands"]),
     ]
 )

@@ -43,6 +43,8 @@ public enum PhysicsConstants {
     public static let sleepSpeed: Float = 0.08
     public static let lightSleepCounter: Float = 16
     public static let deepSleepCounter: Float = 30
+    /// A deep sleeper's counter stops here, so it never grows without bound.
+    public static let sleepCounterCap: Float = 60
     public static let supportCheckInterval = 30
     public static let supportDistanceFactor: Float = 1.05
     public static let wakeApproachSpeed: Float = -0.05

@@ -6,6 +6,8 @@
 public struct ProfileLookupTable: Sendable {
     public let minY: Float
     public let maxY: Float
+    /// Height between neighbouring entries.
+    public let spacing: Float
     public let radii: [Float]
 
     public init(profile: HourglassProfile, size: Int = PhysicsConstants.profileTableSize) {
@@ -13,12 +15,13 @@ public struct ProfileLookupTable: Sendable {
         let spacing = profile.innerHalfHeight / Float(size / 2 - 1)
         minY = low
         maxY = low + spacing * Float(size - 1)
+        self.spacing = spacing
         radii = (0..<size).map { profile.innerRadiusAt(low + spacing * Float($0)) }
     }
 
     public func radius(at y: Float) -> Float {
         let last = radii.count - 1
-        let u = min(max((y - minY) / (maxY - minY), 0), 1) * Float(last)
+        let u = min(max((y - minY) / spacing, 0), Float(last))
         let index = min(Int(u), last - 1)
         let t = u - Float(index)
         return radii[index] + (radii[index + 1] - radii[index]) * t

@@ -1,15 +1,27 @@
+import SandGL
 import SandSim
 
-/// Builds the engine for a mode.
-enum EngineFactory {
-    static func makeEngine(mode: PhysicsMode) throws -> PhysicsEngine {
-        switch mode {
-        case .cpu: CPUEngine()
-        case .gpu, .instanced: throw CommandError("the \(mode.rawValue) mode needs the compute engine, which is not built yet")
-        }
-    }
+/// An engine ready to load grains, with whatever keeps its GL context alive.
+struct Backend {
+    let engine: PhysicsEngine
+    let mode: PhysicsMode
+    /// The GL renderer string for compute engines.
+    let renderer: String?
+    private let context: HeadlessContext?
 
-    static func renderer(of engine: PhysicsEngine) -> String? {
-        nil
+    /// The engine for `mode`. Compute modes need a GL 4.3 context; without one, the CPU engine
+    /// runs instead and a line on stderr says so.
+    static func make(mode: PhysicsMode) throws -> Backend {
+        guard mode != .cpu else { return Backend(engine: CPUEngine(), mode: .cpu, renderer: nil, context: nil) }
+        let shaders = try ShaderSource.locate()
+        let context: HeadlessContext
+        do {
+            context = try HeadlessContext()
+        } catch let error as GLError {
+            Console.progress("shifting-sands: \(error); running the CPU engine instead")
+            return Backend(engine: CPUEngine(), mode: .cpu, renderer: nil, context: nil)
+        }
+        let engine = try ComputeEngine(name: mode.displayName, shaders: shaders)
+        return Backend(engine: engine, mode: mode, renderer: context.info.renderer, context: context)
     }
 }

@@ -36,15 +36,16 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let engine = try EngineFactory.makeEngine(mode: grains.mode)
+        let backend = try Backend.make(mode: grains.mode)
+        let engine = backend.engine
         try engine.spawn(count: grains.resolvedCount, size: grains.size)
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(grains.resolvedCount, size: grains.size))
         let result = HeadlessRun(duration: duration, settleSeconds: settle).run(engine: engine) { phase in
             Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
         }
-        let summary = RunSummary(mode: grains.mode.rawValue, grains: result.grains, profile: profile,
+        let summary = RunSummary(mode: backend.mode.rawValue, grains: result.grains, profile: profile,
                                  simulatedSeconds: result.simulatedSeconds, wallSeconds: result.wallSeconds,
-                                 renderer: EngineFactory.renderer(of: engine))
+                                 renderer: backend.renderer)
         if let dump { try Console.write(GrainDump.text(result.grains), to: dump) }
         if let trace {
             try Console.write(([DrainSample.csvHeader] + result.trace.map(\.csvRow)).joined(separator: "\n") + "\n", to: trace)

@@ -1,0 +1,104 @@
+import CEpoxy
+import SandSim
+
+/// The physics in GLSL compute shaders, behind the same protocol as the CPU engine. GPU mode
+/// reads the grains back each frame (`readGrains`); Instanced mode calls `expandMeshes` and
+/// draws `vertexBuffer` directly, so nothing comes back.
+public final class ComputeEngine: PhysicsEngine {
+    public let name: String
+    public var substeps = 4
+    public private(set) var grainCount = 0
+
+    private let physicsProgram: ComputeProgram
+    private let snapProgram: ComputeProgram
+    private let expandProgram: ComputeProgram
+    /// Ping-pong pair: each substep reads `particles[current]` and writes the other.
+    private let particles = [StorageBuffer(), StorageBuffer()]
+    private var current = 0
+    private let profileTable = StorageBuffer()
+    private let colors = StorageBuffer()
+    private let corners = StorageBuffer()
+    /// The expanded grain mesh: 42 vertices of `MeshVertexLayout.stride` bytes per grain.
+    public let vertexBuffer = StorageBuffer()
+    private var frameIndex: UInt32 = 0
+
+    /// Needs a current GL 4.3 context on this thread.
+    public init(name: String, shaders: ShaderSource) throws {
+        self.name = name
+        physicsProgram = try ComputeProgram(file: "physics_step.comp", source: shaders)
+        snapProgram = try ComputeProgram(file: "snap_after_flip.comp", source: shaders)
+        expandProgram = try ComputeProgram(file: "expand_meshes.comp", source: shaders)
+        corners.upload(Icosphere.vertices.map { SIMD4<Float>($0, 0) }, usage: GL_STATIC_DRAW)
+    }
+
+    /// The buffer holding the current grains, for renderers that read positions on the GPU.
+    public var particleBuffer: StorageBuffer { particles[current] }
+
+    public func load(_ grains: [Grain], profile: HourglassProfile) {
+        grainCount = grains.count
+        current = 0
+        particles[0].upload(grains)
+        particles[1].upload(grains)
+        let table = ProfileLookupTable(profile: profile)
+        profileTable.upload(table.radii, usage: GL_STATIC_DRAW)
+        physicsProgram.set("profileMinY", table.minY)
+        physicsProgram.set("profileSpacing", table.spacing)
+        physicsProgram.set("floorY", -profile.innerHalfHeight)
+        for program in [physicsProgram, snapProgram, expandProgram] {
+            program.set("grainCount", UInt32(grainCount))
+        }
+        setColors(GrainColors.perGrain(count: grainCount, random: false))
+        vertexBuffer.allocate(byteCount: grainCount * Icosphere.vertexCount * MeshVertexLayout.stride)
+        substeps = SimulationParameters.gpuSubsteps(count: grainCount)
+        frameIndex = 0
+    }
+
+    /// One packed RGBA8 colour per grain, read by `expandMeshes`.
+    public func setColors(_ packed: [UInt32]) {
+        colors.upload(packed, usage: GL_STATIC_DRAW)
+    }
+
+    public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
+        let dt = SimulationParameters.clampedFrameDt(frameDt)
+        guard dt > 0, substeps > 0, grainCount > 0 else { return }
+        let subDt = dt / Float(substeps)
+        physicsProgram.set("gravity", parameters.gravityVector(angle: angle))
+        physicsProgram.set("gravityMagnitude", parameters.gravity)
+        physicsProgram.set("subDt", subDt)
+        physicsProgram.set("neckDamping", parameters.neckDamping)
+        physicsProgram.set("frameIndex", frameIndex)
+        physicsProgram.set("sleepEnabled", angle == 0)
+        profileTable.bind(to: 2)
+        for substep in 0..<substeps {
+            physicsProgram.set("firstSubstep", substep == 0)
+            particles[current].bind(to: 0)
+            particles[1 - current].bind(to: 1)
+            physicsProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+            epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
+            current = 1 - current
+        }
+        frameIndex &+= 1
+    }
+
+    public func snapAfterFlip() {
+        guard grainCount > 0 else { return }
+        particles[current].bind(to: 0)
+        snapProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+        epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
+    }
+
+    /// Writes the grain mesh into `vertexBuffer`, ready to draw with `Icosphere.indexBuffer`.
+    public func expandMeshes() {
+        guard grainCount > 0 else { return }
+        particles[current].bind(to: 0)
+        colors.bind(to: 3)
+        corners.bind(to: 4)
+        vertexBuffer.bind(to: 5)
+        expandProgram.dispatch(invocations: grainCount * Icosphere.vertexCount, groupSize: PhysicsConstants.workGroupSize)
+        epoxy_glMemoryBarrier(GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT))
+    }
+
+    public func readGrains() -> [Grain] {
+        particles[current].read(Grain.self, count: grainCount)
+    }
+}

@@ -1,0 +1,93 @@
+import CEpoxy
+import Foundation
+
+/// One compiled and linked compute shader, with its uniforms looked up by name once.
+public final class ComputeProgram {
+    public let id: GLuint
+    public let file: String
+    private var locations: [String: GLint] = [:]
+
+    public init(file: String, source: ShaderSource) throws {
+        self.file = file
+        id = try ShaderCompiler.link(file: file, stages: [(GLenum(GL_COMPUTE_SHADER), try source.text(of: file))])
+    }
+
+    deinit {
+        epoxy_glDeleteProgram(id)
+    }
+
+    public func use() {
+        epoxy_glUseProgram(id)
+    }
+
+    /// Runs `invocations` invocations in groups of the shaders' work-group size.
+    public func dispatch(invocations: Int, groupSize: Int) {
+        use()
+        let groups = (invocations + groupSize - 1) / groupSize
+        epoxy_glDispatchCompute(GLuint(max(groups, 1)), 1, 1)
+    }
+
+    private func location(_ name: String) -> GLint {
+        if let known = locations[name] { return known }
+        let found = epoxy_glGetUniformLocation(id, name)
+        locations[name] = found
+        return found
+    }
+
+    public func set(_ name: String, _ value: Float) { epoxy_glProgramUniform1f(id, location(name), value) }
+    public func set(_ name: String, _ value: UInt32) { epoxy_glProgramUniform1ui(id, location(name), value) }
+    public func set(_ name: String, _ value: Bool) { epoxy_glProgramUniform1i(id, location(name), value ? 1 : 0) }
+    public func set(_ name: String, _ value: SIMD3<Float>) { epoxy_glProgramUniform3f(id, location(name), value.x, value.y, value.z) }
+}
+
+/// Compiles shader stages and links them, turning failures into errors that name the file and
+/// carry the driver's log.
+public enum ShaderCompiler {
+    public static func link(file: String, stages: [(GLenum, String)]) throws -> GLuint {
+        let program = epoxy_glCreateProgram()
+        var shaders: [GLuint] = []
+        defer { shaders.forEach { epoxy_glDeleteShader($0) } }
+        for (stage, text) in stages {
+            let shader = epoxy_glCreateShader(stage)
+            shaders.append(shader)
+            text.withCString { pointer in
+                var source: UnsafePointer<GLchar>? = pointer
+                epoxy_glShaderSource(shader, 1, &source, nil)
+            }
+            epoxy_glCompileShader(shader)
+            var status: GLint = 0
+            epoxy_glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &status)
+            guard status == GL_TRUE else {
+                epoxy_glDeleteProgram(program)
+                throw GLError.shaderCompile(file: file, log: log(of: shader, isProgram: false))
+            }
+            epoxy_glAttachShader(program, shader)
+        }
+        epoxy_glLinkProgram(program)
+        var status: GLint = 0
+        epoxy_glGetProgramiv(program, GLenum(GL_LINK_STATUS), &status)
+        guard status == GL_TRUE else {
+            let message = log(of: program, isProgram: true)
+            epoxy_glDeleteProgram(program)
+            throw GLError.programLink(file: file, log: message)
+        }
+        return program
+    }
+
+    private static func log(of object: GLuint, isProgram: Bool) -> String {
+        var length: GLint = 0
+        if isProgram {
+            epoxy_glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        } else {
+            epoxy_glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        }
+        var buffer = [GLchar](repeating: 0, count: Int(max(length, 1)))
+        if isProgram {
+            epoxy_glGetProgramInfoLog(object, GLsizei(buffer.count), nil, &buffer)
+        } else {
+            epoxy_glGetShaderInfoLog(object, GLsizei(buffer.count), nil, &buffer)
+        }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "(the driver gave no log)" : text
+    }
+}

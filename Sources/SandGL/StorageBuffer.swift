@@ -1,0 +1,48 @@
+import CEpoxy
+
+/// A GL buffer object used as a shader storage buffer (and, for the mesh, as a vertex buffer).
+public final class StorageBuffer {
+    public let id: GLuint
+    public private(set) var byteCount: Int = 0
+
+    public init() {
+        var id: GLuint = 0
+        epoxy_glGenBuffers(1, &id)
+        self.id = id
+    }
+
+    deinit {
+        var id = id
+        epoxy_glDeleteBuffers(1, &id)
+    }
+
+    /// Replaces the contents (and size) with `values`.
+    public func upload<T>(_ values: [T], usage: Int32 = GL_DYNAMIC_DRAW) {
+        byteCount = values.count * MemoryLayout<T>.stride
+        epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), id)
+        values.withUnsafeBytes { bytes in
+            epoxy_glBufferData(GLenum(GL_SHADER_STORAGE_BUFFER), GLsizeiptr(max(byteCount, 4)), bytes.baseAddress, GLenum(usage))
+        }
+    }
+
+    /// Allocates `byteCount` bytes the GPU will fill.
+    public func allocate(byteCount: Int, usage: Int32 = GL_DYNAMIC_COPY) {
+        self.byteCount = byteCount
+        epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), id)
+        epoxy_glBufferData(GLenum(GL_SHADER_STORAGE_BUFFER), GLsizeiptr(max(byteCount, 4)), nil, GLenum(usage))
+    }
+
+    /// Copies the first `count` elements back to the CPU (waits for the GPU to finish them).
+    public func read<T>(_ type: T.Type, count: Int) -> [T] {
+        epoxy_glMemoryBarrier(GLbitfield(GL_BUFFER_UPDATE_BARRIER_BIT))
+        epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), id)
+        return [T](unsafeUninitializedCapacity: count) { storage, initialized in
+            epoxy_glGetBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), 0, GLsizeiptr(count * MemoryLayout<T>.stride), storage.baseAddress)
+            initialized = count
+        }
+    }
+
+    public func bind(to binding: Int) {
+        epoxy_glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(binding), id)
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import SandGL
+import SandSim
+import Testing
+
+@Suite("Compute engine (headless GL)", .serialized, .enabled(if: GLFixture.unavailableReason == nil, "no GL 4.3 context through EGL"))
+struct ComputeEngineTests {
+    let r = GLFixture.profile.grainRadius
+    var floorY: Float { -GLFixture.profile.innerHalfHeight + r }
+
+    @Test("a free grain falls under gravity")
+    func gravity() throws {
+        let gl = try GLFixture()
+        gl.load([Grain(position: [0, -0.2, 0], radius: r)])
+        gl.run(seconds: 0.25)
+        let grain = gl.engine.readGrains()[0]
+        let freeFall: Float = 0.5 * 1 * 0.25 * 0.25
+        #expect(-0.2 - grain.position.y > 0.9 * freeFall)
+        #expect(grain.velocity.y < -0.2)
+    }
+
+    @Test("CPU and GPU agree on a single falling grain's trajectory, and where it lands")
+    func cpuAgreement() throws {
+        let gl = try GLFixture()
+        let start = Grain(position: [0.05, -0.25, -0.03], radius: r, velocity: [0.02, 0, 0])
+        gl.load([start])
+        let cpu = CPUEngine()
+        cpu.load([start], profile: GLFixture.profile)
+        gl.engine.substeps = cpu.substeps
+        let parameters = SimulationParameters(duration: 5)
+        var worstInFlight: Float = 0, framesInFlight = 0
+        for _ in 0..<60 {
+            gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: parameters)
+            cpu.step(frameDt: GLFixture.frame, angle: 0, parameters: parameters)
+            let onCPU = cpu.readGrains()[0].position
+            guard onCPU.y > floorY + 1e-4 else { continue }
+            let difference = gl.engine.readGrains()[0].position - onCPU
+            worstInFlight = max(worstInFlight, (difference * difference).sum().squareRoot())
+            framesInFlight += 1
+        }
+        #expect(framesInFlight > 30)
+        #expect(worstInFlight < 1e-5)
+        // Landed, both rest on the floor; the GPU's cutoff stops the slide sooner.
+        let gpuEnd = gl.engine.readGrains()[0].position, cpuEnd = cpu.readGrains()[0].position
+        #expect(abs(gpuEnd.y - floorY) < 1e-4 && abs(cpuEnd.y - floorY) < 1e-4)
+        #expect(abs(gpuEnd.x - cpuEnd.x) < r / 4)
+    }
+
+    @Test("grains dropped on the floor stay above it and come to rest")
+    func floor() throws {
+        let gl = try GLFixture()
+        let grains = (0..<20).map { i in
+            Grain(position: [Float(i % 5 - 2) * 2.2 * r, -0.3 + Float(i / 5) * 2.2 * r, 0], radius: r)
+        }
+        gl.load(grains)
+        var lowest: Float = 1
+        for _ in 0..<30 {
+            gl.run(seconds: 0.1)
+            lowest = min(lowest, gl.engine.readGrains().map(\.position.y).min()!)
+        }
+        #expect(lowest >= floorY - 1e-4)
+        let state = gl.engine.readGrains()
+        #expect(state.map(\.speed).max()! < 0.01)
+        #expect(state.filter { abs($0.position.y - floorY) < 1e-3 }.count >= 5)
+    }
+
+    @Test("snapAfterFlip maps (x, y, z) to (x, -y, -z), (vy, vz) to (-vy, -vz) and clears sleep")
+    func flip() throws {
+        let gl = try GLFixture()
+        let grains = [
+            Grain(position: [0.01, -0.3, 0.02], radius: r, velocity: [0.1, 0.2, 0.3], sleepCounter: 40),
+            Grain(position: [-0.05, 0.2, -0.07], radius: r, velocity: [-0.4, 0.5, -0.6], sleepCounter: 3),
+        ]
+        gl.load(grains)
+        gl.engine.snapAfterFlip()
+        #expect(gl.engine.readGrains() == grains.map { $0.flipped() })
+    }
+
+    @Test("after the flip, every grain drains into the lower chamber", arguments: [300])
+    func drain(count: Int) throws {
+        let gl = try GLFixture()
+        try gl.engine.spawn(count: count)
+        let result = HeadlessRun(duration: 10, settleSeconds: 1).run(engine: gl.engine)
+        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count))
+        let summary = RunSummary(mode: "gpu", grains: result.grains, profile: profile, simulatedSeconds: 0, wallSeconds: 0)
+        #expect(summary.drainedPercent == 100)
+        #expect(summary.outside == 0 && summary.nonFinite == 0)
+        let firstRunning = try #require(result.trace.first { $0.phase == .running })
+        #expect(firstRunning.upper > count * 3 / 4)
+        // At the end the pile is asleep, as in the original's validation.
+        #expect(summary.deepSleeping > count * 9 / 10)
+        #expect(summary.averageSpeed < 0.005)
+    }
+
+    @Test("a fresh pile settles: grains fall asleep and stop")
+    func settle() throws {
+        let gl = try GLFixture()
+        try gl.engine.spawn(count: 250)
+        gl.run(seconds: 3)
+        let grains = gl.engine.readGrains()
+        #expect(grains.filter { $0.sleepCounter > PhysicsConstants.deepSleepCounter }.count > 240)
+        #expect(grains.map(\.speed).reduce(0, +) / 250 < 0.002)
+        let before = grains
+        gl.run(seconds: 1)
+        let moved = zip(before, gl.engine.readGrains()).map { ($0.1.position - $0.0.position) }.map { ($0 * $0).sum().squareRoot() }
+        #expect(moved.max()! < 1e-3)
+    }
+
+    @Test("a sleeping grain wakes and falls when its support is taken away")
+    func sleepingGrainWakesWhenSupportRemoved() throws {
+        let gl = try GLFixture()
+        let support = Grain(position: [0, floorY, 0], radius: r)
+        let onTop = Grain(position: [0, floorY + 2 * r, 0], radius: r)
+        gl.load([support, onTop])
+        gl.run(seconds: 1)
+        var settled = gl.engine.readGrains()
+        #expect(settled[1].sleepCounter > PhysicsConstants.deepSleepCounter, "the top grain fell into deep sleep")
+        #expect(settled[1].position.y > floorY + 1.9 * r)
+        // Still supported: it stays asleep where it is.
+        gl.run(seconds: 1)
+        #expect(abs(gl.engine.readGrains()[1].position.y - settled[1].position.y) < 1e-5)
+        // Slide the support away along the floor, keeping the sleeper's counter.
+        settled = gl.engine.readGrains()
+        settled[0].position = [0.12, floorY, 0]
+        gl.load(settled)
+        gl.run(seconds: 1)
+        let fallen = gl.engine.readGrains()[1]
+        #expect(abs(fallen.position.y - floorY) < 1e-3, "woke within the staggered check and fell to the floor")
+    }
+
+    @Test("the wall through the 256-entry table stops a grain where the CPU profile says", arguments: [-0.45, -0.3, -0.12, -0.03, 0.0, 0.2] as [Float])
+    func wallMatchesProfile(y: Float) throws {
+        let gl = try GLFixture()
+        gl.load([Grain(position: [0.5, y, 0], radius: r)])
+        gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: SimulationParameters(gravity: 0, neckDamping: 0))
+        let p = gl.engine.readGrains()[0].position
+        let expected = GLFixture.profile.innerRadiusAt(p.y) - r
+        #expect(abs((p.x * p.x + p.z * p.z).squareRoot() - expected) < 0.0005)
+    }
+
+    @Test("expand_meshes writes 42 vertices per grain on its sphere, with its colour")
+    func expandMeshes() throws {
+        let gl = try GLFixture()
+        let grains = [
+            Grain(position: [0.01, -0.3, 0.02], radius: r),
+            Grain(position: [-0.05, -0.2, 0.04], radius: r * 0.5),
+            Grain(position: [0.0, 0.1, -0.02], radius: r * 1.5),
+        ]
+        gl.load(grains)
+        let colors = GrainColors.perGrain(count: 3, random: true)
+        gl.engine.setColors(colors)
+        gl.engine.expandMeshes()
+        let words = gl.engine.vertexBuffer.read(UInt32.self, count: 3 * Icosphere.vertexCount * MeshVertexLayout.words)
+        #expect(gl.engine.vertexBuffer.byteCount == 3 * 42 * 28)
+        for (g, grain) in grains.enumerated() {
+            for corner in 0..<Icosphere.vertexCount {
+                let base = (g * Icosphere.vertexCount + corner) * MeshVertexLayout.words
+                let value = { (i: Int) in Float(bitPattern: words[base + i]) }
+                let position = SIMD3(value(0), value(1), value(2)), normal = SIMD3(value(3), value(4), value(5))
+                let offset = position - grain.position
+                #expect(abs((offset * offset).sum().squareRoot() - grain.radius) < 1e-5)
+                #expect(abs((normal * normal).sum() - 1) < 1e-5)
+                #expect(((offset / grain.radius - normal) * (offset / grain.radius - normal)).sum() < 1e-8)
+                #expect(normal == Icosphere.vertices[corner])
+                #expect(words[base + 6] == colors[g])
+            }
+        }
+    }
+}
+
+@Suite("Shader loading", .serialized, .enabled(if: GLFixture.unavailableReason == nil, "no GL 4.3 context through EGL"))
+struct ShaderLoadingTests {
+    func copyOfShaders() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shaders-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: GLFixture.shaders.directory, to: folder)
+        return folder
+    }
+
+    @Test("a shader that fails to compile names its file and carries the driver's log")
+    func compileError() throws {
+        let folder = try copyOfShaders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("physics_step.comp")
+        let broken = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "v += gravity * subDt;", with: "v += gravity * undefinedThing;")
+        try broken.write(to: file, atomically: true, encoding: .utf8)
+        let context = try HeadlessContext()
+        _ = context
+        #expect {
+            try ComputeEngine(name: "GPU", shaders: ShaderSource(directory: folder))
+        } throws: { error in
+            guard case GLError.shaderCompile(let name, let log) = error else { return false }
+            return name == "physics_step.comp" && log.contains("undefinedThing") && "\(error)".contains("physics_step.comp")
+        }
+    }
+
+    @Test("a missing shader file is an error that names it")
+    func missingFile() throws {
+        let folder = try copyOfShaders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("expand_meshes.comp"))
+        let context = try HeadlessContext()
+        _ = context
+        #expect {
+            try ComputeEngine(name: "GPU", shaders: ShaderSource(directory: folder))
+        } throws: { error in
+            "\(error)".contains("expand_meshes.comp")
+        }
+    }
+
+    @Test("every shared constant reaches the shaders as a #define")
+    func defines() throws {
+        let text = try GLFixture.shaders.text(of: "physics_step.comp")
+        #expect(text.hasPrefix("#version 430 core\n#define "))
+        #expect(text.contains("#define WORK_GROUP_SIZE 256"))
+        #expect(text.contains("#define GPU_CORRECTION_SHARE 0.25"))
+        #expect(text.contains("struct Particle"))
+        #expect(!text.contains("#include"))
+    }
+}

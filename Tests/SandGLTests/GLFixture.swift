@@ -1,0 +1,41 @@
+import Foundation
+import SandGL
+import SandSim
+
+/// A headless context and a compute engine for one test, on the test's own thread.
+final class GLFixture {
+    let context: HeadlessContext
+    let engine: ComputeEngine
+
+    /// Tests skip only where EGL itself cannot give a GL 4.3 context.
+    static let unavailableReason: String? = {
+        do {
+            _ = try HeadlessContext()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }()
+
+    static let shaders = ShaderSource(directory: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Shaders"))
+
+    init() throws {
+        context = try HeadlessContext()
+        engine = try ComputeEngine(name: "GPU", shaders: Self.shaders)
+    }
+
+    func load(_ grains: [Grain], profile: HourglassProfile = GLFixture.profile) {
+        engine.load(grains, profile: profile)
+    }
+
+    static let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(250))
+    static let frame: Float = 1.0 / 60.0
+
+    func run(seconds: Float, angle: Float = 0, parameters: SimulationParameters = SimulationParameters(duration: 5)) {
+        for _ in 0..<Int((seconds / Self.frame).rounded()) {
+            engine.step(frameDt: Self.frame, angle: angle, parameters: parameters)
+        }
+    }
+}
