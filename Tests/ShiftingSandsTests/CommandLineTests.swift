@@ -11,10 +11,11 @@ struct CommandRun {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shifting-sands")
     }
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -53,6 +54,27 @@ struct CommandLineTests {
         #expect(lines.first?.hasPrefix("shifting-sands: error: ") == true)
     }
 
+    @Test("a missing or broken shader gives one line naming the file", arguments: ["missing", "broken"])
+    func shaderErrors(kind: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shaders-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Shaders")
+        try FileManager.default.copyItem(at: shaders, to: folder)
+        let file = folder.appendingPathComponent("snap_after_flip.comp")
+        if kind == "missing" {
+            try FileManager.default.removeItem(at: file)
+        } else {
+            try "#version 430 core\nvoid main() { this is not glsl }\n".write(to: file, atomically: true, encoding: .utf8)
+        }
+        let run = try CommandRun(["simulate", "--mode", "gpu", "--count", "50", "--duration", "5", "--settle", "0"],
+                                 environment: ["SHIFTING_SANDS_SHADERS": folder.path])
+        #expect(run.status != 0)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr was: \(run.stderr)")
+        #expect(lines.first?.contains("snap_after_flip.comp") == true)
+    }
+
     @Test("simulate --json reports every field of the summary, and a short CPU run drains")
     func simulateJSON() throws {
         let run = try CommandRun(["simulate", "--mode", "cpu", "--count", "60", "--duration", "5", "--settle", "0.5", "--json"])
@@ -65,6 +87,21 @@ struct CommandLineTests {
         #expect(object["outside"] as? Int == 0)
         #expect(object["nonFinite"] as? Int == 0)
         #expect((object["simulatedSeconds"] as? Double ?? 0) > 6.6)
+    }
+
+    @Test("simulate --mode gpu runs the compute engine headless and names the renderer")
+    func simulateGPU() throws {
+        let run = try CommandRun(["simulate", "--mode", "gpu", "--count", "200", "--duration", "10", "--settle", "1", "--json"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        guard object["mode"] as? String == "gpu" else {
+            Issue.record("no GL 4.3 context here; the run fell back to the CPU: \(run.stderr)")
+            return
+        }
+        #expect((object["renderer"] as? String ?? "").isEmpty == false)
+        #expect(object["drainedPercent"] as? Double == 100)
+        #expect(object["outside"] as? Int == 0 && object["nonFinite"] as? Int == 0)
+        #expect((object["deepSleeping"] as? Int ?? 0) > 180)
     }
 
     @Test("--dump writes every grain and --trace the drain over time")
