@@ -21,11 +21,19 @@ let package = Package(
             dependencies: [
                 "SandSim",
                 "SandGL",
+                "CGLFW",
+                "CStb",
+                "ImGuiBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CStb", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
+        .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
+        .target(name: "ImGuiBridge", dependencies: ["CImGui", "CGLFW"]),
         .testTarget(name: "SandSimTests", dependencies: ["SandSim"]),
         .testTarget(name: "SandGLTests", dependencies: ["SandGL", "SandSim"]),
-        .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands"]),
-    ]
+        .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim", "CStb"]),
+    ],
+    cxxLanguageStandard: .cxx17
 )

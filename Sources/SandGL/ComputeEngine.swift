@@ -9,9 +9,9 @@ public final class ComputeEngine: PhysicsEngine {
     public var substeps = 4
     public private(set) var grainCount = 0
 
-    private let physicsProgram: ComputeProgram
-    private let snapProgram: ComputeProgram
-    private let expandProgram: ComputeProgram
+    private let physicsProgram: ShaderProgram
+    private let snapProgram: ShaderProgram
+    private let expandProgram: ShaderProgram
     /// Ping-pong pair: each substep reads `particles[current]` and writes the other.
     private let particles = [StorageBuffer(), StorageBuffer()]
     private var current = 0
@@ -25,9 +25,9 @@ public final class ComputeEngine: PhysicsEngine {
     /// Needs a current GL 4.3 context on this thread.
     public init(name: String, shaders: ShaderSource) throws {
         self.name = name
-        physicsProgram = try ComputeProgram(file: "physics_step.comp", source: shaders)
-        snapProgram = try ComputeProgram(file: "snap_after_flip.comp", source: shaders)
-        expandProgram = try ComputeProgram(file: "expand_meshes.comp", source: shaders)
+        physicsProgram = try ShaderProgram(compute: "physics_step.comp", source: shaders)
+        snapProgram = try ShaderProgram(compute: "snap_after_flip.comp", source: shaders)
+        expandProgram = try ShaderProgram(compute: "expand_meshes.comp", source: shaders)
         corners.upload(Icosphere.vertices.map { SIMD4<Float>($0, 0) }, usage: GL_STATIC_DRAW)
     }
 

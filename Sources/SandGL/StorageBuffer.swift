@@ -1,6 +1,6 @@
 import CEpoxy
 
-/// A GL buffer object used as a shader storage buffer (and, for the mesh, as a vertex buffer).
+/// A GL buffer object: shader storage for the compute engine, vertices and indices for drawing.
 public final class StorageBuffer {
     public let id: GLuint
     public private(set) var byteCount: Int = 0
@@ -16,12 +16,24 @@ public final class StorageBuffer {
         epoxy_glDeleteBuffers(1, &id)
     }
 
-    /// Replaces the contents (and size) with `values`.
-    public func upload<T>(_ values: [T], usage: Int32 = GL_DYNAMIC_DRAW) {
+    /// Replaces the contents (and size) with `values`, leaving the buffer bound to `target`.
+    public func upload<T>(_ values: [T], target: Int32 = GL_SHADER_STORAGE_BUFFER, usage: Int32 = GL_DYNAMIC_DRAW) {
         byteCount = values.count * MemoryLayout<T>.stride
-        epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), id)
+        epoxy_glBindBuffer(GLenum(target), id)
         values.withUnsafeBytes { bytes in
-            epoxy_glBufferData(GLenum(GL_SHADER_STORAGE_BUFFER), GLsizeiptr(max(byteCount, 4)), bytes.baseAddress, GLenum(usage))
+            epoxy_glBufferData(GLenum(target), GLsizeiptr(max(byteCount, 4)), bytes.baseAddress, GLenum(usage))
+        }
+    }
+
+    /// Overwrites the start of the buffer without reallocating it (same size or smaller).
+    public func update<T>(_ values: [T], target: Int32 = GL_ARRAY_BUFFER) {
+        guard values.count * MemoryLayout<T>.stride <= byteCount else {
+            upload(values, target: target)
+            return
+        }
+        epoxy_glBindBuffer(GLenum(target), id)
+        values.withUnsafeBytes { bytes in
+            epoxy_glBufferSubData(GLenum(target), 0, GLsizeiptr(bytes.count), bytes.baseAddress)
         }
     }
 

@@ -8,7 +8,10 @@ public struct HeadlessRun: Sendable {
     /// Seconds between rows of the drain trace.
     public var traceInterval: Float = 0.1
 
-    public init(duration: Float, settleSeconds: Float = 2) {
+    /// How long a fresh pile settles before an automatic start.
+    public static let defaultSettleSeconds: Float = 2
+
+    public init(duration: Float, settleSeconds: Float = defaultSettleSeconds) {
         self.duration = duration
         self.settleSeconds = settleSeconds
     }

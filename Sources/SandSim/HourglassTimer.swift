@@ -31,8 +31,42 @@ public enum FlipAnimation {
 
     /// Container angle after `elapsed` seconds of the flip: ease in and out from 0 to π.
     public static func angle(elapsed: Float) -> Float {
-        let t = min(max(elapsed / duration, 0), 1)
-        return Float.pi * t * t * (3 - 2 * t)
+        FlipMotion.animated(from: 0, to: .pi, elapsed: elapsed).angle
+    }
+}
+
+/// How the container turns while the timer is flipping: by the clock (the Start button's flip,
+/// or the finish of a released drag), or by hand.
+public enum FlipMotion: Sendable, Equatable {
+    /// Eased from one angle to another at the flip's pace: a half turn takes 1.2 s.
+    case animated(from: Float, to: Float, elapsed: Float)
+    /// Held by the mouse at this angle.
+    case manual(angle: Float)
+
+    public var angle: Float {
+        switch self {
+        case .manual(let angle):
+            return angle
+        case .animated(let from, let to, let elapsed):
+            let t = min(max(elapsed / duration, 0), 1)
+            return from + (to - from) * t * t * (3 - 2 * t)
+        }
+    }
+
+    /// Seconds the animation takes: in proportion to the angle it covers, never a snap.
+    public var duration: Float {
+        guard case .animated(let from, let to, _) = self else { return .infinity }
+        return max(FlipAnimation.duration * abs(to - from) / .pi, 0.15)
+    }
+
+    var isFinished: Bool {
+        guard case .animated(_, _, let elapsed) = self else { return false }
+        return elapsed >= duration
+    }
+
+    var target: Float? {
+        guard case .animated(_, let to, _) = self else { return nil }
+        return to
     }
 }
 
@@ -41,7 +75,8 @@ public struct HourglassTimer: Sendable {
     public private(set) var phase: TimerPhase = .resting
     /// Seconds the sand has been running since the flip completed.
     public private(set) var elapsed: Float = 0
-    public private(set) var flipElapsed: Float = 0
+    /// How the container is turning while `phase` is `.flipping`.
+    public private(set) var flip: FlipMotion = .manual(angle: 0)
     public var duration: Float
     /// Settings the current pile was built with.
     public private(set) var active: GrainSettings
@@ -59,7 +94,13 @@ public struct HourglassTimer: Sendable {
 
     /// Container angle about X: turning during the flip, upright otherwise.
     public var containerAngle: Float {
-        phase == .flipping ? FlipAnimation.angle(elapsed: flipElapsed) : 0
+        phase == .flipping ? flip.angle : 0
+    }
+
+    /// True while the mouse holds the hourglass.
+    public var isDragging: Bool {
+        if phase == .flipping, case .manual = flip { return true }
+        return false
     }
 
     public var remaining: Float { max(duration - elapsed, 0) }
@@ -67,6 +108,29 @@ public struct HourglassTimer: Sendable {
     /// Start: from rest, flip (rebuilding first if settings changed); after completion,
     /// reset and flip. Ignored while a flip or run is under way.
     public mutating func start() -> [TimerAction] {
+        beginFlip(.animated(from: 0, to: .pi, elapsed: 0))
+    }
+
+    /// The mouse takes hold of the hourglass: a flip by hand, under the same rules as Start.
+    public mutating func beginDrag() -> [TimerAction] {
+        beginFlip(.manual(angle: 0))
+    }
+
+    /// The hand turns the container to `angle` (clamped to a half turn).
+    public mutating func drag(to angle: Float) {
+        guard isDragging else { return }
+        flip = .manual(angle: min(max(angle, 0), .pi))
+    }
+
+    /// Let go: past half a turn the flip completes (and the timer starts); short of it the
+    /// hourglass swings back upright and rests.
+    public mutating func endDrag() {
+        guard isDragging else { return }
+        let angle = flip.angle
+        flip = .animated(from: angle, to: angle >= .pi / 2 ? .pi : 0, elapsed: 0)
+    }
+
+    private mutating func beginFlip(_ motion: FlipMotion) -> [TimerAction] {
         var actions: [TimerAction] = []
         switch phase {
         case .flipping, .running:
@@ -80,7 +144,7 @@ public struct HourglassTimer: Sendable {
             }
         }
         phase = .flipping
-        flipElapsed = 0
+        flip = motion
         return actions
     }
 
@@ -88,7 +152,7 @@ public struct HourglassTimer: Sendable {
     public mutating func reset() -> [TimerAction] {
         phase = .resting
         elapsed = 0
-        flipElapsed = 0
+        flip = .manual(angle: 0)
         active = requested
         return [.respawn(active)]
     }
@@ -112,8 +176,13 @@ public struct HourglassTimer: Sendable {
         case .resting, .complete:
             return []
         case .flipping:
-            flipElapsed += dt
-            guard flipElapsed >= FlipAnimation.duration else { return [] }
+            guard case .animated(let from, let to, let flipElapsed) = flip else { return [] }
+            flip = .animated(from: from, to: to, elapsed: flipElapsed + dt)
+            guard flip.isFinished else { return [] }
+            if flip.target == 0 {
+                phase = .resting
+                return []
+            }
             phase = .running
             elapsed = 0
             return [.snapAfterFlip]

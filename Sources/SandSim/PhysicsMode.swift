@@ -1,5 +1,5 @@
 /// Where physics runs and how grains reach the screen.
-public enum PhysicsMode: String, CaseIterable, Codable, Sendable {
+public enum PhysicsMode: String, CaseIterable, Codable, CodingKeyRepresentable, Sendable {
     /// Swift engine; positions uploaded for one instanced sphere draw.
     case cpu
     /// Compute shader; positions read back to the CPU, then drawn as in CPU mode.

@@ -7,6 +7,7 @@ struct Backend {
     let mode: PhysicsMode
     /// The GL renderer string for compute engines.
     let renderer: String?
+    /// Declared last so it is released after the engine's GL objects.
     private let context: HeadlessContext?
 
     /// The engine for `mode`. Compute modes need a GL 4.3 context; without one, the CPU engine

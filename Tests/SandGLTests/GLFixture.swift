@@ -4,8 +4,9 @@ import SandSim
 
 /// A headless context and a compute engine for one test, on the test's own thread.
 final class GLFixture {
-    let context: HeadlessContext
     let engine: ComputeEngine
+    /// Declared last so it is released after the engine's GL objects.
+    let context: HeadlessContext
 
     /// Tests skip only where EGL itself cannot give a GL 4.3 context.
     static let unavailableReason: String? = {
@@ -22,8 +23,9 @@ final class GLFixture {
         .appendingPathComponent("Shaders"))
 
     init() throws {
-        context = try HeadlessContext()
+        let context = try HeadlessContext()
         engine = try ComputeEngine(name: "GPU", shaders: Self.shaders)
+        self.context = context
     }
 
     func load(_ grains: [Grain], profile: HourglassProfile = GLFixture.profile) {

@@ -70,3 +70,54 @@ struct TimerTests {
         #expect(FlipAnimation.angle(elapsed: 5) == .pi)
     }
 }
+
+@Suite("Flip by hand")
+struct DragFlipTests {
+    let settings = GrainSettings(mode: .cpu, count: 250)
+
+    @Test("the container follows the hand, and a release past half a turn completes the flip")
+    func releasePastHalf() {
+        var timer = HourglassTimer(settings: settings, duration: 5)
+        #expect(timer.beginDrag().isEmpty)
+        #expect(timer.isDragging && timer.phase == .flipping)
+        timer.drag(to: 2.0)
+        #expect(timer.containerAngle == 2.0)
+        #expect(timer.advance(by: 10).isEmpty, "a held hourglass does not move on its own")
+        timer.drag(to: 9)
+        #expect(timer.containerAngle == .pi)
+        timer.drag(to: 2.0)
+        timer.endDrag()
+        #expect(!timer.isDragging)
+        _ = timer.advance(by: 0.2)
+        #expect(timer.containerAngle > 2.0 && timer.containerAngle < .pi)
+        var actions: [TimerAction] = []
+        for _ in 0..<60 { actions += timer.advance(by: 1.0 / 60) }
+        #expect(actions == [.snapAfterFlip])
+        #expect(timer.phase == .running && timer.containerAngle == 0)
+    }
+
+    @Test("a release short of half a turn swings back upright and leaves the timer at rest")
+    func releaseShortOfHalf() {
+        var timer = HourglassTimer(settings: settings, duration: 5)
+        _ = timer.beginDrag()
+        timer.drag(to: 1.2)
+        timer.endDrag()
+        var actions: [TimerAction] = []
+        for _ in 0..<90 { actions += timer.advance(by: 1.0 / 60) }
+        #expect(actions.isEmpty)
+        #expect(timer.phase == .resting && timer.containerAngle == 0 && timer.elapsed == 0)
+    }
+
+    @Test("a drag follows Start's rules: ignored while running, resets after completion")
+    func dragRules() {
+        var timer = HourglassTimer(settings: settings, duration: 5)
+        _ = timer.start()
+        #expect(timer.beginDrag().isEmpty)
+        #expect(!timer.isDragging)
+        _ = timer.advance(by: 1.2)
+        _ = timer.advance(by: 5)
+        #expect(timer.phase == .complete)
+        #expect(timer.beginDrag() == [.respawn(settings)])
+        #expect(timer.isDragging)
+    }
+}

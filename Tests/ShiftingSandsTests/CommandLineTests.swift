@@ -44,6 +44,11 @@ struct CommandLineTests {
         ["spawn", "-count", "ten"],
         ["simulate", "--dump", "/nonexistent-dir/dump.txt", "--count", "50", "--duration", "5", "--settle", "0"],
         ["fly"],
+        ["run", "--window", "abc"],
+        ["run", "--frames", "0"],
+        ["-mode", "GPU", "-count", "20000"],
+        ["run", "--mode", "cpu", "--size", "1.6"],
+        ["run", "--duration", "2"],
     ])
     func badInput(arguments: [String]) throws {
         let run = try CommandRun(arguments)
@@ -132,6 +137,18 @@ struct CommandLineTests {
         #expect(run.stdout.contains("upper chamber (y >= 0.1): 0"))
         #expect(run.stdout.contains("neck (|y| < 0.1): 0"))
         #expect(run.stdout.contains("lower chamber (y <= -0.1): 250"))
+    }
+
+    @Test("with no display, the app says so and runs the headless simulation instead")
+    func noDisplay() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CommandRun(["--mode", "cpu", "--count", "50", "--duration", "5"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "XDG_CONFIG_HOME": folder.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("running the headless simulation instead"))
+        #expect(run.stdout.contains("drained 100.0%"))
+        let screenshot = try CommandRun(["--screenshot", folder.appendingPathComponent("x.png").path], environment: ["DISPLAY": "", "XDG_CONFIG_HOME": folder.path])
+        #expect(screenshot.status != 0, "a screenshot needs a window")
     }
 
     @Test("the original's launch arguments still work")

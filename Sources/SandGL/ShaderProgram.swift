@@ -1,15 +1,26 @@
 import CEpoxy
 import Foundation
 
-/// One compiled and linked compute shader, with its uniforms looked up by name once.
-public final class ComputeProgram {
+/// One compiled and linked program (a compute shader, or a vertex and fragment pair), with its
+/// uniforms looked up by name once.
+public final class ShaderProgram {
     public let id: GLuint
     public let file: String
     private var locations: [String: GLint] = [:]
 
-    public init(file: String, source: ShaderSource) throws {
-        self.file = file
-        id = try ShaderCompiler.link(file: file, stages: [(GLenum(GL_COMPUTE_SHADER), try source.text(of: file))])
+    /// A compute program from one `.comp` file.
+    public convenience init(compute file: String, source: ShaderSource) throws {
+        try self.init(name: file, stages: [(GLenum(GL_COMPUTE_SHADER), file)], source: source)
+    }
+
+    /// A render program from a `.vert` and a `.frag` file.
+    public convenience init(vertex: String, fragment: String, source: ShaderSource) throws {
+        try self.init(name: "\(vertex) + \(fragment)", stages: [(GLenum(GL_VERTEX_SHADER), vertex), (GLenum(GL_FRAGMENT_SHADER), fragment)], source: source)
+    }
+
+    private init(name: String, stages: [(GLenum, String)], source: ShaderSource) throws {
+        file = name
+        id = try ShaderCompiler.link(file: name, stages: try stages.map { stage, file in (stage, file, try source.text(of: file)) })
     }
 
     deinit {
@@ -38,16 +49,25 @@ public final class ComputeProgram {
     public func set(_ name: String, _ value: UInt32) { epoxy_glProgramUniform1ui(id, location(name), value) }
     public func set(_ name: String, _ value: Bool) { epoxy_glProgramUniform1i(id, location(name), value ? 1 : 0) }
     public func set(_ name: String, _ value: SIMD3<Float>) { epoxy_glProgramUniform3f(id, location(name), value.x, value.y, value.z) }
+    public func set(_ name: String, _ value: SIMD4<Float>) { epoxy_glProgramUniform4f(id, location(name), value.x, value.y, value.z, value.w) }
+    public func set(_ name: String, _ value: Matrix4) {
+        value.columns.withUnsafeBufferPointer { epoxy_glProgramUniformMatrix4fv(id, location(name), 1, GLboolean(GL_FALSE), $0.baseAddress) }
+    }
+    public func set(_ name: String, _ values: [SIMD3<Float>]) {
+        let flat = values.flatMap { [$0.x, $0.y, $0.z] }
+        flat.withUnsafeBufferPointer { epoxy_glProgramUniform3fv(id, location(name), GLsizei(values.count), $0.baseAddress) }
+    }
 }
 
 /// Compiles shader stages and links them, turning failures into errors that name the file and
 /// carry the driver's log.
 public enum ShaderCompiler {
-    public static func link(file: String, stages: [(GLenum, String)]) throws -> GLuint {
+    /// `stages`: the stage, the file it came from (for errors), and the text to compile.
+    public static func link(file: String, stages: [(GLenum, String, String)]) throws -> GLuint {
         let program = epoxy_glCreateProgram()
         var shaders: [GLuint] = []
         defer { shaders.forEach { epoxy_glDeleteShader($0) } }
-        for (stage, text) in stages {
+        for (stage, stageFile, text) in stages {
             let shader = epoxy_glCreateShader(stage)
             shaders.append(shader)
             text.withCString { pointer in
@@ -59,7 +79,7 @@ public enum ShaderCompiler {
             epoxy_glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &status)
             guard status == GL_TRUE else {
                 epoxy_glDeleteProgram(program)
-                throw GLError.shaderCompile(file: file, log: log(of: shader, isProgram: false))
+                throw GLError.shaderCompile(file: stageFile, log: log(of: shader, isProgram: false))
             }
             epoxy_glAttachShader(program, shader)
         }

@@ -1,0 +1,17 @@
+#version 430 core
+// Glass and caps: surfaces of revolution under the container transform.
+layout(location = 0) in vec3 position;
+layout(location = 1) in vec3 normal;
+
+uniform mat4 model;
+uniform mat4 viewProjection;
+
+out vec3 worldPosition;
+out vec3 worldNormal;
+
+void main() {
+    vec4 world = model * vec4(position, 1.0);
+    worldPosition = world.xyz;
+    worldNormal = mat3(model) * normal;
+    gl_Position = viewProjection * world;
+}

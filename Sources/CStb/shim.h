@@ -1,0 +1,3 @@
+// PNG writing (the app) and reading (the window tests) from Debian's libstb.
+#include <stb/stb_image_write.h>
+#include <stb/stb_image.h>

@@ -1,0 +1,132 @@
+#include "ImGuiBridge.h"
+
+// ImGui 1.86's own header trips a newer clang warning; it is theirs, not ours.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wnontrivial-memcall"
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#pragma clang diagnostic pop
+
+namespace {
+ImFont *timerFont = nullptr;
+
+ImFont *loadFont(const char *path, float size) {
+    ImGuiIO &io = ImGui::GetIO();
+    if (path != nullptr) {
+        if (ImFont *font = io.Fonts->AddFontFromFileTTF(path, size)) return font;
+    }
+    ImFontConfig config;
+    config.SizePixels = size;
+    return io.Fonts->AddFontDefault(&config);
+}
+
+void applyWarmStyle() {
+    ImGui::StyleColorsDark();
+    ImGuiStyle &style = ImGui::GetStyle();
+    style.WindowRounding = 8.0f;
+    style.FrameRounding = 5.0f;
+    style.GrabRounding = 5.0f;
+    style.WindowBorderSize = 0.0f;
+    ImVec4 *c = style.Colors;
+    const ImVec4 gold(0.83f, 0.66f, 0.33f, 1.0f), deep(0.18f, 0.15f, 0.13f, 1.0f);
+    c[ImGuiCol_WindowBg] = ImVec4(0.14f, 0.12f, 0.09f, 0.72f);
+    c[ImGuiCol_Text] = ImVec4(0.91f, 0.87f, 0.82f, 1.0f);
+    c[ImGuiCol_FrameBg] = deep;
+    c[ImGuiCol_FrameBgHovered] = ImVec4(0.27f, 0.22f, 0.16f, 1.0f);
+    c[ImGuiCol_FrameBgActive] = ImVec4(0.33f, 0.26f, 0.18f, 1.0f);
+    c[ImGuiCol_SliderGrab] = gold;
+    c[ImGuiCol_SliderGrabActive] = ImVec4(0.95f, 0.78f, 0.42f, 1.0f);
+    c[ImGuiCol_CheckMark] = gold;
+    c[ImGuiCol_Button] = ImVec4(0.55f, 0.43f, 0.23f, 1.0f);
+    c[ImGuiCol_ButtonHovered] = ImVec4(0.70f, 0.55f, 0.29f, 1.0f);
+    c[ImGuiCol_ButtonActive] = gold;
+    c[ImGuiCol_Separator] = ImVec4(0.55f, 0.43f, 0.23f, 0.6f);
+}
+}  // namespace
+
+extern "C" {
+
+bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const char *timerFontPath, float timerFontSize) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // layout is fixed; nothing to remember
+    applyWarmStyle();
+    loadFont(fontPath, fontSize);
+    timerFont = loadFont(timerFontPath, timerFontSize);
+    if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) return false;
+    return ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+void ui_shutdown(void) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+}
+
+void ui_new_frame(void) {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+}
+
+void ui_render(void) {
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+bool ui_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
+
+void ui_begin_panel(const char *id, float x, float y, float pivotX, float pivotY, float alpha) {
+    ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always, ImVec2(pivotX, pivotY));
+    ImGui::SetNextWindowBgAlpha(alpha);
+    ImGui::Begin(id, nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove);
+}
+
+void ui_end_panel(void) { ImGui::End(); }
+
+void ui_text(const char *text) { ImGui::TextUnformatted(text); }
+
+void ui_text_colored(const char *text, float r, float g, float b) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(r, g, b, 1.0f));
+    ImGui::TextUnformatted(text);
+    ImGui::PopStyleColor();
+}
+
+void ui_timer_text(const char *text, float r, float g, float b) {
+    ImGui::PushFont(timerFont);
+    ui_text_colored(text, r, g, b);
+    ImGui::PopFont();
+}
+
+bool ui_button(const char *label, float width) { return ImGui::Button(label, ImVec2(width, 0)); }
+
+bool ui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
+
+bool ui_radio(const char *label, bool active) { return ImGui::RadioButton(label, active); }
+
+bool ui_slider_int(const char *label, int *value, int min, int max, float width) {
+    ImGui::SetNextItemWidth(width);
+    return ImGui::SliderInt(label, value, min, max, "%d", ImGuiSliderFlags_AlwaysClamp);
+}
+
+bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width) {
+    ImGui::SetNextItemWidth(width);
+    return ImGui::SliderFloat(label, value, min, max, format, ImGuiSliderFlags_AlwaysClamp);
+}
+
+void ui_same_line(void) { ImGui::SameLine(); }
+
+void ui_separator(void) { ImGui::Separator(); }
+
+void ui_label(const char *text, float x, float y, float pivotX) {
+    ImDrawList *list = ImGui::GetForegroundDrawList();
+    ImVec2 size = ImGui::CalcTextSize(text);
+    ImVec2 at(x - size.x * pivotX, y);
+    list->AddRectFilled(ImVec2(at.x - 6, at.y - 3), ImVec2(at.x + size.x + 6, at.y + size.y + 3), IM_COL32(36, 30, 23, 190), 5.0f);
+    list->AddText(at, IM_COL32(232, 221, 208, 255), text);
+}
+
+}  // extern "C"

@@ -1,0 +1,212 @@
+import CGLFW
+import Foundation
+import ImGuiBridge
+import SandGL
+import SandSim
+
+/// The desktop app: one window, one hourglass, the overlay. A frame is a short pipeline:
+/// advance the timer, turn the container, step physics, bring the grains to the screen
+/// (upload, readback or mesh expansion), draw the scene, draw the overlay.
+final class HourglassApp: WindowInput {
+    private let renderer: SceneRenderer
+    private let simulation: Simulation
+    private var timer: HourglassTimer
+    private var settings: AppSettings
+    private let store: SettingsStore?
+    private let rendererName: String
+    private var overlayVisible = true
+    private var showHelp = false
+    private var dragStart: Double?
+    private var screenshotPath: String?
+    private var fps = FrameRate()
+    private var autostartIn: Float?
+    /// Declared last so it is released last: every GL object above needs its context.
+    private let window: Window
+
+    static let fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    static let timerFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+
+    /// `store` nil: settings changed in this run are not saved (screenshot runs).
+    init(window: Window, settings: AppSettings, store: SettingsStore?, shaders: ShaderSource) throws {
+        self.window = window
+        self.settings = settings
+        self.store = store
+        rendererName = GLInfo.current().renderer
+        let scale = Float(window.contentScale)
+        guard ui_init(window.handle, Self.fontPath, 16 * scale, Self.timerFontPath, 54 * scale) else {
+            throw CommandError("cannot start the overlay (Dear ImGui) on this GL context")
+        }
+        renderer = try SceneRenderer(shaders: shaders)
+        simulation = try Simulation(settings: settings.grainSettings, randomColors: settings.randomColors, shaders: shaders)
+        timer = HourglassTimer(settings: settings.grainSettings, duration: settings.duration)
+        window.input = self
+    }
+
+    deinit {
+        ui_shutdown()
+    }
+
+    /// Runs until the window closes, or for `frames` frames of 1/60 s each when given (so a
+    /// screenshot shows the same moment on any machine), then saves `screenshot` if asked.
+    /// `autostart` flips once the fresh pile has settled, as the original's `-test` did.
+    func run(frames: Int?, screenshot: String?, autostart: Bool) throws {
+        autostartIn = autostart ? HeadlessRun.defaultSettleSeconds : nil
+        var previous = Window.time
+        var frame = 0
+        while !window.shouldClose {
+            Window.pollEvents()
+            let now = Window.time
+            let dt = frames == nil ? Float(now - previous) : 1.0 / 60.0
+            previous = now
+            frame += 1
+            let last = frames.map { frame >= $0 } ?? false
+            if last, let screenshot { screenshotPath = screenshot }
+            try drawFrame(dt: dt)
+            if last { break }
+        }
+        store?.save(settings)
+    }
+
+    private func drawFrame(dt: Float) throws {
+        if let wait = autostartIn {
+            autostartIn = wait > dt ? wait - dt : nil
+            if autostartIn == nil { perform(timer.start()) }
+        }
+        perform(timer.advance(by: dt))
+        let angle = timer.containerAngle
+        simulation.step(frameDt: dt, angle: angle, parameters: SimulationParameters(duration: timer.duration))
+        let scene = SceneFrame(profile: simulation.profile, angle: angle, grains: simulation.grainSource())
+        let (width, height) = window.framebufferSize
+        guard width > 0, height > 0 else { return }
+        renderer.render([(scene, Viewport(x: 0, y: 0, width: width, height: height))], width: width, height: height, into: 0)
+        fps.tick(dt)
+        drawOverlay(width: width, height: height)
+        if let path = screenshotPath {
+            screenshotPath = nil
+            try Screenshot.save(SceneRenderer.readPixels(width: width, height: height), width: width, height: height, to: path)
+            Console.progress("screenshot saved to \(path)")
+        }
+        window.swapBuffers()
+    }
+
+    private func drawOverlay(width: Int, height: Int) {
+        ui_new_frame()
+        if overlayVisible {
+            let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: timer.duration, settings: settings,
+                                     active: simulation.settings, fps: fps.value,
+                                     physicsMilliseconds: simulation.physicsMilliseconds, renderer: simulationRenderer, showHelp: showHelp)
+            let scale = Float(window.contentScale)
+            for event in Overlay.draw(model, width: Float(width) / scale, height: Float(height) / scale, scale: scale) {
+                handle(event)
+            }
+        }
+        ui_render()
+    }
+
+    private var simulationRenderer: String {
+        simulation.mode == .cpu ? "Swift on the CPU" : rendererName
+    }
+
+    private func handle(_ event: OverlayEvent) {
+        switch event {
+        case .select(let mode):
+            settings.mode = mode
+            perform(timer.select(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode)))
+        case .count(let count):
+            settings.counts[settings.mode] = count
+            timer.request(count: count)
+        case .size(let size):
+            settings.sizes[settings.mode] = size
+            timer.request(size: size)
+        case .duration(let duration):
+            settings.duration = duration
+            timer.duration = duration
+        case .startOrReset:
+            perform(timer.phase == .flipping || timer.phase == .running ? timer.reset() : timer.start())
+        case .randomColors(let random):
+            settings.randomColors = random
+            simulation.setRandomColors(random)
+        }
+        store?.save(settings)
+    }
+
+    /// Carries out what the timer asks; a mode whose engine cannot start ends the app with
+    /// its message (a broken shader, say), as at launch.
+    private func perform(_ actions: [TimerAction]) {
+        for action in actions {
+            switch action {
+            case .respawn(let grainSettings):
+                do {
+                    try simulation.respawn(grainSettings)
+                } catch {
+                    failure = error
+                    window.shouldClose = true
+                }
+            case .snapAfterFlip:
+                simulation.snapAfterFlip()
+            }
+        }
+    }
+
+    private(set) var failure: Error?
+
+    // MARK: input
+
+    func mouseButton(pressed: Bool, x: Double, y: Double) {
+        if pressed {
+            guard !ui_wants_mouse(), isOverHourglass(x: x, y: y) else { return }
+            perform(timer.beginDrag())
+            dragStart = timer.isDragging ? y : nil
+        } else if dragStart != nil {
+            dragStart = nil
+            timer.endDrag()
+        }
+    }
+
+    /// Dragging down by half the window's height turns the hourglass half a turn.
+    func mouseMoved(x: Double, y: Double) {
+        guard let start = dragStart else { return }
+        var width: Int32 = 0, height: Int32 = 0
+        glfwGetWindowSize(window.handle, &width, &height)
+        timer.drag(to: Float.pi * Float((y - start) / (0.5 * Double(max(height, 1)))))
+    }
+
+    func key(_ key: Int32, modifiers: Int32) {
+        switch key {
+        case GLFW_KEY_SPACE: perform(timer.start())
+        case GLFW_KEY_R: perform(timer.reset())
+        case GLFW_KEY_1, GLFW_KEY_2, GLFW_KEY_3:
+            let mode = PhysicsMode.allCases[Int(key - GLFW_KEY_1)]
+            if mode != settings.mode { handle(.select(mode)) }
+        case GLFW_KEY_C: handle(.randomColors(!settings.randomColors))
+        case GLFW_KEY_F11: window.toggleFullscreen()
+        case GLFW_KEY_V: window.toggleVsync()
+        case GLFW_KEY_F12: screenshotPath = "shifting-sands-\(Int(Date().timeIntervalSince1970)).png"
+        case GLFW_KEY_H: overlayVisible.toggle()
+        case GLFW_KEY_F1: showHelp.toggle()
+        case GLFW_KEY_ESCAPE: window.shouldClose = true
+        default: break
+        }
+    }
+
+    /// The glass's screen rectangle, from its size projected through the camera.
+    private func isOverHourglass(x: Double, y: Double) -> Bool {
+        var width: Int32 = 0, height: Int32 = 0
+        glfwGetWindowSize(window.handle, &width, &height)
+        let projection = Camera.viewProjection(aspect: Float(width) / Float(max(height, 1)))
+        let corner = projection.transform([0.35, PhysicsConstants.glassHalfHeight + 0.08, 0])
+        let halfWidth = Double(corner.x) * Double(width) / 2, halfHeight = Double(corner.y) * Double(height) / 2
+        return abs(x - Double(width) / 2) <= halfWidth && abs(y - Double(height) / 2) <= halfHeight
+    }
+}
+
+/// Frames per second, smoothed so the readout is steady.
+struct FrameRate {
+    private(set) var value: Double = 0
+
+    mutating func tick(_ dt: Float) {
+        guard dt > 0 else { return }
+        let instant = 1 / Double(dt)
+        value = value == 0 ? instant : value * 0.9 + instant * 0.1
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import SandGL
+import SandSim
+
+/// The default command: the hourglass in a window. With no display it says so and runs the
+/// headless simulation instead.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Open the hourglass in a window (the default command)."
+    )
+
+    @Option(name: [.long, .customLong("mode", withSingleDash: true)], help: "Physics mode: cpu, gpu or instanced (default: the last one used).")
+    var mode: PhysicsMode?
+
+    @Option(name: [.long, .customLong("count", withSingleDash: true)], help: "Grains (cpu 50–250, gpu 50–10000, instanced 50–50000).")
+    var count: Int?
+
+    @Option(name: [.long, .customLong("size", withSingleDash: true)], help: "Grain size multiplier, 0.5–1.5.")
+    var size: Float?
+
+    @Option(help: "Timer duration in seconds, 5–30.")
+    var duration: Float?
+
+    @Flag(name: [.long, .customLong("multicolor", withSingleDash: true)], help: "Random grain colours.")
+    var colors = false
+
+    @Flag(name: [.long, .customLong("autostart", withSingleDash: true)], help: "Flip and start the timer at once.")
+    var autostart = false
+
+    @Option(help: "Render --frames frames of 1/60 s, save the window as this PNG, and exit.")
+    var screenshot: String?
+
+    @Option(help: "Frames to render before the screenshot.")
+    var frames = 120
+
+    @Option(help: "Window size in screen units, WIDTHxHEIGHT.")
+    var window = "1280x800"
+
+    func validate() throws {
+        let settings = try resolvedSettings(base: AppSettings())
+        try GrainOptions(mode: settings.mode, count: settings.count(for: settings.mode), size: settings.size(for: settings.mode)).validate()
+        if let duration, !HourglassTimer.durationRange.contains(duration) {
+            throw ValidationError("duration \(duration) s is outside 5–30 s")
+        }
+        guard frames > 0 else { throw ValidationError("frames must be at least 1") }
+        _ = try windowSize()
+    }
+
+    /// Saved settings with this run's options on top.
+    func resolvedSettings(base: AppSettings) throws -> AppSettings {
+        var settings = base
+        if let mode { settings.mode = mode }
+        if let count { settings.counts[settings.mode] = count }
+        if let size { settings.sizes[settings.mode] = size }
+        if let duration { settings.duration = duration }
+        if colors { settings.randomColors = true }
+        return settings
+    }
+
+    func windowSize() throws -> (Int, Int) {
+        let parts = window.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, (200...8192).contains(parts[0]), (200...8192).contains(parts[1]) else {
+            throw ValidationError("window size \(window) is not WIDTHxHEIGHT between 200 and 8192")
+        }
+        return (parts[0], parts[1])
+    }
+
+    func run() throws {
+        // Screenshot runs leave the user's saved settings alone.
+        let store = screenshot == nil ? SettingsStore.standard() : nil
+        let settings = try resolvedSettings(base: store?.load() ?? AppSettings())
+        let shaders = try ShaderSource.locate()
+        let (width, height) = try windowSize()
+        let window: Window
+        do {
+            window = try Window(title: "ShiftingSands", width: width, height: height)
+        } catch {
+            guard screenshot == nil else { throw error }
+            Console.progress("shifting-sands: \(error); running the headless simulation instead")
+            try runHeadless(settings)
+            return
+        }
+        // The app's GL objects must go before the window and its context.
+        try withExtendedLifetime(window) {
+            let app = try HourglassApp(window: window, settings: settings, store: store, shaders: shaders)
+            try app.run(frames: screenshot == nil ? nil : frames, screenshot: screenshot, autostart: autostart)
+            if let failure = app.failure { throw failure }
+        }
+    }
+
+    private func runHeadless(_ settings: AppSettings) throws {
+        let simulate = try SimulateCommand.parse([
+            "--mode", settings.mode.rawValue, "--count", String(settings.count(for: settings.mode)),
+            "--size", String(settings.size(for: settings.mode)), "--duration", String(settings.duration),
+        ])
+        try simulate.run()
+    }
+}

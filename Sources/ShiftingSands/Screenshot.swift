@@ -1,0 +1,12 @@
+import CStb
+import Foundation
+
+/// Saves RGBA pixels as a PNG with stb_image_write.
+enum Screenshot {
+    static func save(_ pixels: [UInt8], width: Int, height: Int, to path: String) throws {
+        let written = pixels.withUnsafeBytes { bytes in
+            stbi_write_png(path, Int32(width), Int32(height), 4, bytes.baseAddress, Int32(width * 4))
+        }
+        guard written != 0 else { throw CommandError("cannot write screenshot \(path)") }
+    }
+}

@@ -1,0 +1,114 @@
+import CGLFW
+import Foundation
+
+/// What the window reports to its owner.
+protocol WindowInput: AnyObject {
+    func mouseButton(pressed: Bool, x: Double, y: Double)
+    func mouseMoved(x: Double, y: Double)
+    func key(_ key: Int32, modifiers: Int32)
+}
+
+/// A GLFW window with an OpenGL 4.3 core context. GLFW wants the main thread, and its callbacks
+/// are C functions that find this object again through the window's user pointer.
+final class Window {
+    let handle: OpaquePointer
+    weak var input: WindowInput?
+    private(set) var vsync = true
+    private var windowedFrame = (x: Int32(0), y: Int32(0), width: Int32(0), height: Int32(0))
+
+    /// Opens the window, or throws a message saying why not (no display, no GL 4.3).
+    init(title: String, width: Int, height: Int, visible: Bool = true) throws {
+        guard glfwInit() == GLFW_TRUE else {
+            throw CommandError("cannot start GLFW: \(Self.lastError() ?? "no display")")
+        }
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        // Anti-aliasing happens in the scene's own 4× MSAA target, resolved into this one.
+        glfwWindowHint(GLFW_SAMPLES, 0)
+        glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE)
+        guard let handle = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
+            let reason = Self.lastError() ?? "unknown"
+            glfwTerminate()
+            throw CommandError("no OpenGL 4.3 window: \(reason)")
+        }
+        self.handle = handle
+        glfwMakeContextCurrent(handle)
+        glfwSwapInterval(1)
+        glfwSetWindowUserPointer(handle, Unmanaged.passUnretained(self).toOpaque())
+        installCallbacks()
+    }
+
+    deinit {
+        glfwDestroyWindow(handle)
+        glfwTerminate()
+    }
+
+    var shouldClose: Bool {
+        get { glfwWindowShouldClose(handle) == GLFW_TRUE }
+        set { glfwSetWindowShouldClose(handle, newValue ? GLFW_TRUE : GLFW_FALSE) }
+    }
+
+    /// Size in pixels of the framebuffer (what GL draws into), not the window's screen units.
+    var framebufferSize: (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        glfwGetFramebufferSize(handle, &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    /// Framebuffer pixels per window unit (2 on a HiDPI screen).
+    var contentScale: Double {
+        var width: Int32 = 0, height: Int32 = 0
+        glfwGetWindowSize(handle, &width, &height)
+        return width > 0 ? Double(framebufferSize.width) / Double(width) : 1
+    }
+
+    func swapBuffers() { glfwSwapBuffers(handle) }
+    static func pollEvents() { glfwPollEvents() }
+    static var time: Double { glfwGetTime() }
+
+    func toggleVsync() {
+        vsync.toggle()
+        glfwSwapInterval(vsync ? 1 : 0)
+    }
+
+    func toggleFullscreen() {
+        if glfwGetWindowMonitor(handle) != nil {
+            glfwSetWindowMonitor(handle, nil, windowedFrame.x, windowedFrame.y, windowedFrame.width, windowedFrame.height, 0)
+            return
+        }
+        guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) else { return }
+        glfwGetWindowPos(handle, &windowedFrame.x, &windowedFrame.y)
+        glfwGetWindowSize(handle, &windowedFrame.width, &windowedFrame.height)
+        glfwSetWindowMonitor(handle, monitor, 0, 0, mode.pointee.width, mode.pointee.height, mode.pointee.refreshRate)
+    }
+
+    private static func lastError() -> String? {
+        var description: UnsafePointer<CChar>?
+        guard glfwGetError(&description) != GLFW_NO_ERROR, let description else { return nil }
+        return String(cString: description)
+    }
+
+    private static func owner(_ handle: OpaquePointer?) -> Window? {
+        guard let handle, let pointer = glfwGetWindowUserPointer(handle) else { return nil }
+        return Unmanaged<Window>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Installed before ImGui starts: its GLFW backend then installs its own and calls these after.
+    private func installCallbacks() {
+        glfwSetMouseButtonCallback(handle) { handle, button, action, _ in
+            guard button == GLFW_MOUSE_BUTTON_LEFT, let window = Window.owner(handle) else { return }
+            var x = 0.0, y = 0.0
+            glfwGetCursorPos(handle, &x, &y)
+            window.input?.mouseButton(pressed: action == GLFW_PRESS, x: x, y: y)
+        }
+        glfwSetCursorPosCallback(handle) { handle, x, y in
+            Window.owner(handle)?.input?.mouseMoved(x: x, y: y)
+        }
+        glfwSetKeyCallback(handle) { handle, key, _, action, modifiers in
+            guard action == GLFW_PRESS, let window = Window.owner(handle) else { return }
+            window.input?.key(key, modifiers: modifiers)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import SandSim
+import Testing
+@testable import ShiftingSands
+
+@Suite("Settings")
+struct SettingsTests {
+    func temporaryStore() throws -> SettingsStore {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-config-\(UUID().uuidString)")
+        return SettingsStore.standard(environment: ["XDG_CONFIG_HOME": folder.path])
+    }
+
+    @Test("settings survive a round trip, with a count and size for each mode")
+    func roundTrip() throws {
+        let store = try temporaryStore()
+        var settings = AppSettings()
+        settings.mode = .instanced
+        settings.duration = 30
+        settings.randomColors = true
+        settings.counts[.gpu] = 4_000
+        settings.sizes[.instanced] = 1.25
+        store.save(settings)
+        #expect(store.load() == settings)
+        #expect(store.url.path.hasSuffix("shifting-sands/settings.json"))
+        let text = try String(contentsOf: store.url, encoding: .utf8)
+        #expect(text.contains("\"gpu\" : 4000"))
+    }
+
+    @Test("a missing file gives the defaults")
+    func missing() throws {
+        #expect(try temporaryStore().load() == AppSettings())
+    }
+
+    @Test("a damaged file is reported and replaced by defaults", arguments: ["{ not json", "{\"mode\": \"warp\"}", "[]"])
+    func damaged(contents: String) throws {
+        let store = try temporaryStore()
+        try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try contents.write(to: store.url, atomically: true, encoding: .utf8)
+        var messages: [String] = []
+        #expect(store.load { messages.append($0) } == AppSettings())
+        #expect(messages.count == 1 && messages[0].contains("damaged"))
+        #expect(store.load { messages.append($0) } == AppSettings(), "the file was replaced")
+        #expect(messages.count == 1)
+    }
+
+    @Test("values out of range in a hand-edited file are brought into range")
+    func clamped() throws {
+        let store = try temporaryStore()
+        try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try #"{"mode":"cpu","duration":300,"randomColors":false,"counts":{"cpu":9999,"gpu":1,"instanced":2000},"sizes":{"cpu":4,"gpu":1,"instanced":0.1}}"#
+            .write(to: store.url, atomically: true, encoding: .utf8)
+        let settings = store.load()
+        #expect(settings.duration == 30)
+        #expect(settings.count(for: .cpu) == 250 && settings.count(for: .gpu) == 50)
+        #expect(settings.size(for: .cpu) == 1.5 && settings.size(for: .instanced) == 0.5)
+    }
+
+    @Test("the overlay's digital clock")
+    func clock() {
+        #expect(Overlay.clock(0) == "00:00.0")
+        #expect(Overlay.clock(3.27) == "00:03.2")
+        #expect(Overlay.clock(65.5) == "01:05.5")
+    }
+}

@@ -1,0 +1,118 @@
+import CStb
+import Foundation
+import Testing
+
+/// An X server of our own for the window tests: Xvfb on a free display, gone when released.
+final class VirtualDisplay {
+    let name: String
+    private let process = Process()
+
+    static let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    init() throws {
+        let number = Int.random(in: 200..<900)
+        name = ":\(number)"
+        process.executableURL = URL(fileURLWithPath: Self.xvfb!)
+        // -terminate: the server goes when its last client does, even if this process dies first.
+        process.arguments = [name, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-terminate"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// A decoded PNG, for looking at what the app drew.
+struct Picture {
+    let width: Int, height: Int
+    let pixels: [UInt8]
+
+    init(path: String) throws {
+        var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
+        guard let data = stbi_load(path, &width, &height, &channels, 4) else { throw PictureError(path: path) }
+        defer { stbi_image_free(data) }
+        self.width = Int(width)
+        self.height = Int(height)
+        pixels = Array(UnsafeBufferPointer(start: data, count: Int(width * height * 4)))
+    }
+
+    /// Mean colour (0–255) over a rectangle given as fractions of the picture.
+    func mean(x: ClosedRange<Double>, y: ClosedRange<Double>) -> SIMD3<Double> {
+        var sum = SIMD3<Double>(), count = 0.0
+        for row in Int(y.lowerBound * Double(height))..<Int(y.upperBound * Double(height)) {
+            for column in Int(x.lowerBound * Double(width))..<Int(x.upperBound * Double(width)) {
+                let i = (row * width + column) * 4
+                sum += SIMD3(Double(pixels[i]), Double(pixels[i + 1]), Double(pixels[i + 2]))
+                count += 1
+            }
+        }
+        return sum / count
+    }
+
+    /// Fraction of pixels in a rectangle that look like golden sand.
+    func sandFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
+        var sand = 0.0, count = 0.0
+        for row in Int(y.lowerBound * Double(height))..<Int(y.upperBound * Double(height)) {
+            for column in Int(x.lowerBound * Double(width))..<Int(x.upperBound * Double(width)) {
+                let i = (row * width + column) * 4
+                let r = Double(pixels[i]), g = Double(pixels[i + 1]), b = Double(pixels[i + 2])
+                if r > 110 && r > g * 1.1 && g > b * 1.3 { sand += 1 }
+                count += 1
+            }
+        }
+        return sand / count
+    }
+}
+
+struct PictureError: Error { let path: String }
+
+@Suite("Window (under Xvfb)", .serialized, .enabled(if: VirtualDisplay.xvfb != nil, "Xvfb is not installed"))
+struct WindowTests {
+    /// The hourglass stands in the middle third of the picture; the pile fills the lower bulb.
+    static let lowerBulb = (x: 0.46...0.54, y: 0.62...0.72)
+    static let upperBulb = (x: 0.46...0.54, y: 0.30...0.40)
+
+    func screenshot(_ arguments: [String]) throws -> Picture {
+        let display = try VirtualDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-shot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("shot.png").path
+        let run = try CommandRun(["run", "--screenshot", path, "--window", "800x500"] + arguments,
+                                 environment: ["DISPLAY": display.name, "XDG_CONFIG_HOME": folder.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("shifting-sands").path), "a screenshot run saves no settings")
+        return try Picture(path: path)
+    }
+
+    @Test("each mode draws the glass and a golden pile in the lower chamber, alike in look",
+          arguments: [["--mode", "cpu", "--count", "250"], ["--mode", "gpu", "--count", "400"], ["--mode", "instanced", "--count", "400"]])
+    func pileInEachMode(arguments: [String]) throws {
+        let picture = try screenshot(arguments + ["--frames", "30"])
+        #expect(picture.width == 800 && picture.height == 500)
+        #expect(picture.sandFraction(x: Self.lowerBulb.x, y: Self.lowerBulb.y) > 0.6)
+        #expect(picture.sandFraction(x: Self.upperBulb.x, y: Self.upperBulb.y) < 0.02)
+        let pile = picture.mean(x: Self.lowerBulb.x, y: Self.lowerBulb.y)
+        #expect(pile.x > 130 && pile.x < 245, "warm and not blown out: \(pile)")
+        #expect(pile.x > pile.y && pile.y > pile.z * 1.3)
+        // The glass is seen against the backdrop beside the upper bulb.
+        let glass = picture.mean(x: 0.46...0.48, y: 0.30...0.40), backdrop = picture.mean(x: 0.30...0.32, y: 0.30...0.40)
+        #expect(glass.sum() > backdrop.sum() + 6, "glass \(glass) against backdrop \(backdrop)")
+    }
+
+    @Test("mid-run, sand is in both chambers and the timer has started")
+    func midRun() throws {
+        // 2 s of settling, 1.2 s of flip and 0.8 s of running, of a 10 s timer.
+        let picture = try screenshot(["--mode", "cpu", "--count", "250", "--autostart", "--duration", "10", "--frames", "240"])
+        #expect(picture.sandFraction(x: 0.44...0.56, y: 0.30...0.46) > 0.1, "sand above the neck")
+        #expect(picture.sandFraction(x: 0.44...0.56, y: 0.54...0.72) > 0.1, "sand below the neck")
+        #expect(picture.sandFraction(x: 0.49...0.51, y: 0.47...0.53) > 0.0, "a grain in the neck")
+    }
+}
