@@ -56,12 +56,13 @@ final class HourglassApp: WindowInput {
         while !window.shouldClose {
             Window.pollEvents()
             let now = Window.time
-            let dt = frames == nil ? Float(now - previous) : 1.0 / 60.0
+            let wallDt = Float(now - previous)
             previous = now
             frame += 1
             let last = frames.map { frame >= $0 } ?? false
             if last, let screenshot { screenshotPath = screenshot }
-            try drawFrame(dt: dt)
+            fps.tick(wallDt)
+            try drawFrame(dt: frames == nil ? wallDt : 1.0 / 60.0)
             if last { break }
         }
         store?.save(settings)
@@ -79,7 +80,6 @@ final class HourglassApp: WindowInput {
         let (width, height) = window.framebufferSize
         guard width > 0, height > 0 else { return }
         renderer.render([(scene, Viewport(x: 0, y: 0, width: width, height: height))], width: width, height: height, into: 0)
-        fps.tick(dt)
         drawOverlay(width: width, height: height)
         if let path = screenshotPath {
             screenshotPath = nil
