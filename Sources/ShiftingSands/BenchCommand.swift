@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import SandGL
+import SandSim
+
+extension BenchReport.Format: ExpressibleByArgument {}
+
+/// Measures each mode at each count: physics, mesh expansion, readback and rendering per step.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Benchmark the engines: per-step physics, mesh, readback and render times.",
+        discussion: "Headless (EGL) by default, rendering into an offscreen 1280x800 4x MSAA target; --window renders into a window. Progress goes to stderr, results to stdout (or --output)."
+    )
+
+    @Option(help: "Modes to measure, comma-separated: cpu, gpu, instanced.")
+    var modes = "cpu,gpu,instanced"
+
+    @Option(help: "Grain counts, comma-separated.")
+    var counts = "250,1000,10000,50000"
+
+    @Option(help: "Timed steps per case.")
+    var steps = 30
+
+    @Option(help: "Untimed steps before timing.")
+    var warmup = 5
+
+    @Option(help: "Substeps per step (default: the original's rule by count; 4 for CPU).")
+    var substeps: Int?
+
+    @Option(help: "settled (the fresh pile, at rest, as before a start) or draining (turned into the upper chamber, all awake).")
+    var scenario: Benchmark.Scenario = .settled
+
+    @Option(help: "table, json or csv.")
+    var format: BenchReport.Format = .table
+
+    @Option(help: "Write the results to this file instead of stdout.")
+    var output: String?
+
+    @Flag(help: "Render into a window (needs a display) instead of an offscreen target.")
+    var window = false
+
+    @Flag(help: "Run cases estimated to take more than 10 minutes on this renderer.")
+    var force = false
+
+    @Flag(help: "Benchmark a debug build anyway (its CPU timings are several times slower).")
+    var allowDebug = false
+
+    static let renderSize = (width: 1280, height: 800)
+    static let patience: Double = 600
+
+    func parsedModes() throws -> [PhysicsMode] {
+        try modes.split(separator: ",").map { name in
+            guard let mode = PhysicsMode(argument: String(name).trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("unknown mode '\(name)' in --modes (cpu, gpu, instanced)")
+            }
+            return mode
+        }
+    }
+
+    func parsedCounts() throws -> [Int] {
+        try counts.split(separator: ",").map { text in
+            guard let count = Int(text.trimmingCharacters(in: .whitespaces)), (1...1_000_000).contains(count) else {
+                throw ValidationError("'\(text)' in --counts is not a grain count (1–1000000)")
+            }
+            return count
+        }
+    }
+
+    func validate() throws {
+        _ = try parsedModes()
+        _ = try parsedCounts()
+        guard steps >= 1, warmup >= 0 else { throw ValidationError("--steps must be at least 1 and --warmup at least 0") }
+        if let substeps, !(1...16).contains(substeps) { throw ValidationError("--substeps must be 1–16") }
+        if BuildConfiguration.name == "debug" && !allowDebug {
+            throw ValidationError("this is a debug build, whose timings mislead; build with 'swift build -c release' or pass --allow-debug")
+        }
+    }
+
+    func run() throws {
+        let shaders = try ShaderSource.locate()
+        let (width, height) = Self.renderSize
+        if window {
+            let window = try Window(title: "ShiftingSands benchmark", width: width, height: height)
+            let size = window.framebufferSize
+            try withExtendedLifetime(window) {
+                try measure(shaders: shaders, target: (0, size.width, size.height), surface: "window \(size.width)x\(size.height), 4x MSAA") {
+                    window.swapBuffers()
+                    Window.pollEvents()
+                }
+            }
+        } else {
+            let context = try HeadlessContext()
+            try withExtendedLifetime(context) {
+                let offscreen = OffscreenTarget(width: width, height: height)
+                try measure(shaders: shaders, target: (offscreen.framebuffer, width, height), surface: "offscreen \(width)x\(height), 4x MSAA") {}
+            }
+        }
+    }
+
+    private func measure(shaders: ShaderSource, target: (UInt32, Int, Int), surface: String, present: @escaping () -> Void) throws {
+        let cases = try parsedModes().flatMap { mode in try parsedCounts().map { (mode, $0) } }
+        let software = GLInfo.current().renderer.lowercased().contains("llvmpipe") || GLInfo.current().renderer.lowercased().contains("softpipe")
+        try checkDurations(cases, software: software)
+        let benchmark = try Benchmark(shaders: shaders, target: target, present: present)
+        let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, scenario: scenario)
+        var results: [BenchResult] = []
+        for (index, (mode, count)) in cases.enumerated() {
+            Console.progress("bench [\(index + 1)/\(cases.count)] \(mode.rawValue), \(count) grains")
+            results.append(try benchmark.run(mode: mode, count: count, options: options, progress: Console.progress))
+        }
+        let report = BenchReport(
+            system: BenchSystem.current(surface: surface),
+            settings: .init(steps: steps, warmup: warmup, substeps: substeps.map(String.init) ?? "by count", scenario: scenario.rawValue),
+            results: results)
+        let text = try report.formatted(format)
+        if let output {
+            try Console.write(text + "\n", to: output)
+            Console.progress("results written to \(output)")
+        } else {
+            print(text)
+        }
+    }
+
+    /// Warns about counts outside the app's ranges, and stops before a case that would run for
+    /// hours unless --force says to go ahead.
+    private func checkDurations(_ cases: [(PhysicsMode, Int)], software: Bool) throws {
+        for (mode, count) in cases where !mode.countRange.contains(count) {
+            Console.progress("bench: warning: \(count) grains is outside the app's \(mode.rawValue) range \(mode.countRange.lowerBound)–\(mode.countRange.upperBound); measuring it anyway")
+        }
+        let slow = cases.map { mode, count -> (PhysicsMode, Int, Double) in
+            let substeps = substeps ?? (mode == .cpu ? PhysicsConstants.cpuSubsteps : SimulationParameters.gpuSubsteps(count: count))
+            return (mode, count, Benchmark.estimatedSeconds(mode: mode, count: count, substeps: substeps, steps: steps + warmup, softwareGL: software))
+        }.filter { $0.2 > Self.patience }
+        guard !slow.isEmpty, !force else { return }
+        let list = slow.map { "\($0.0.rawValue) \($0.1) (~\(Self.describe(seconds: $0.2)))" }.joined(separator: ", ")
+        throw CommandError("these cases would take long\(software ? " on a software renderer" : ""): \(list); all-pairs physics grows with the square of the count. Pass --force to run them, or fewer --steps")
+    }
+
+    static func describe(seconds: Double) -> String {
+        seconds >= 3600 ? String(format: "%.1f h", seconds / 3600) : String(format: "%.0f min", (seconds / 60).rounded(.up))
+    }
+}

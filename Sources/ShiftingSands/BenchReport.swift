@@ -1,0 +1,73 @@
+import Foundation
+import SandSim
+
+/// The benchmark's output: the machine, the settings, and a result per case.
+struct BenchReport: Codable {
+    struct Settings: Codable {
+        var steps: Int
+        var warmup: Int
+        var substeps: String
+        var scenario: String
+    }
+
+    var system: BenchSystem
+    var settings: Settings
+    var results: [BenchResult]
+
+    enum Format: String, CaseIterable {
+        case table, json, csv
+    }
+
+    func formatted(_ format: Format) throws -> String {
+        switch format {
+        case .json: try Console.json(self)
+        case .csv: csv
+        case .table: table
+        }
+    }
+
+    private static func ms(_ summary: SampleSummary?) -> String {
+        guard let summary else { return "–" }
+        return String(format: "%.3f / %.3f", summary.median, summary.p95)
+    }
+
+    private var table: String {
+        var lines = [
+            "renderer  \(system.renderer) (OpenGL \(system.glVersion))",
+            "cpu       \(system.cpu), \(system.cores) cores; \(system.build) build",
+            "surface   \(system.surface); \(settings.scenario) pile; \(settings.warmup) warm-up + \(settings.steps) timed steps; substeps \(settings.substeps)",
+            "times are ms per step, median / p95; GPU stages timed by \(results.first?.gpuTiming.rawValue ?? "–")",
+            "",
+        ]
+        let header = ["mode", "grains", "sub", "physics", "mesh", "readback", "render", "total", "steps/s", "grain-substeps/s", "awake"]
+        var rows = [header]
+        for r in results {
+            rows.append([
+                r.mode.rawValue, String(r.count), String(r.substeps), Self.ms(r.physicsMs), Self.ms(r.meshMs), Self.ms(r.readbackMs),
+                Self.ms(r.renderMs), Self.ms(r.totalMs), String(format: "%.1f", r.stepsPerSecond),
+                String(format: "%.3g", r.grainSubstepsPerSecond), String(r.awakeAtEnd),
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            lines.append(row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }.joined(separator: "  "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private var csv: String {
+        let header = "mode,count,substeps,physics_median_ms,physics_p95_ms,mesh_median_ms,mesh_p95_ms,readback_median_ms,readback_p95_ms,render_median_ms,render_p95_ms,total_median_ms,total_p95_ms,steps_per_second,grain_substeps_per_second,awake_at_end,physics_on,renderer,build"
+        let rows = results.map { r in
+            let optional = { (s: SampleSummary?) in s.map { "\($0.median),\($0.p95)" } ?? "," }
+            return [
+                r.mode.rawValue, String(r.count), String(r.substeps), "\(r.physicsMs.median),\(r.physicsMs.p95)", optional(r.meshMs),
+                optional(r.readbackMs), "\(r.renderMs.median),\(r.renderMs.p95)", "\(r.totalMs.median),\(r.totalMs.p95)",
+                String(r.stepsPerSecond), String(r.grainSubstepsPerSecond), String(r.awakeAtEnd),
+                "\"\(r.physicsOn)\"", "\"\(r.renderer)\"", system.build,
+            ].joined(separator: ",")
+        }
+        return ([header] + rows).joined(separator: "\n")
+    }
+}
+
+

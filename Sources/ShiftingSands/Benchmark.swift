@@ -1,0 +1,177 @@
+import ArgumentParser
+import Foundation
+import SandGL
+import SandSim
+
+/// One benchmark case's measurements. Times are per step (one frame of substeps), in ms.
+struct BenchResult: Codable {
+    var mode: PhysicsMode
+    var count: Int
+    var substeps: Int
+    var grainRadius: Float
+    /// Physics: GPU time for compute engines (see `gpuTiming`), host time for the CPU engine.
+    var physicsMs: SampleSummary
+    /// Mesh expansion (Instanced mode), GPU time.
+    var meshMs: SampleSummary?
+    /// Copying the grains back to the CPU (GPU mode), host time.
+    var readbackMs: SampleSummary?
+    /// Drawing the frame (backdrop, caps, grains, glass, 4× MSAA resolve), GPU time.
+    var renderMs: SampleSummary
+    var totalMs: SampleSummary
+    /// Whole steps (physics + mesh + readback + render) per second, from the median total.
+    var stepsPerSecond: Double
+    /// Grain-substeps of physics per second, from the median physics time.
+    var grainSubstepsPerSecond: Double
+    /// Grains not asleep after the timed steps: sleeping grains skip the all-pairs loop.
+    var awakeAtEnd: Int
+    var physicsOn: String
+    var renderer: String
+    /// How the GPU stages were timed.
+    var gpuTiming: GPUStopwatch.Method
+}
+
+/// Runs benchmark cases on the current GL context: the offscreen target for headless runs, or
+/// the window's framebuffer.
+final class Benchmark {
+    enum Scenario: String, CaseIterable, ExpressibleByArgument {
+        /// The fresh pile at rest in the lower chamber: as the app sits before a start.
+        case settled
+        /// The pile turned into the upper chamber and draining: nothing sleeps there, so every
+        /// grain does the full all-pairs loop (the worst case).
+        case draining
+    }
+
+    struct Options {
+        var steps: Int
+        var warmup: Int
+        var substeps: Int?
+        var scenario: Scenario
+    }
+
+    private let renderer: SceneRenderer
+    private let stopwatch = GPUStopwatch()
+    private let shaders: ShaderSource
+    private let target: (framebuffer: UInt32, width: Int, height: Int)
+    private let present: () -> Void
+    private let glRenderer: String
+    private let parameters = SimulationParameters(duration: 5)
+    private let frameDt: Float = 1.0 / 60.0
+
+    init(shaders: ShaderSource, target: (framebuffer: UInt32, width: Int, height: Int), present: @escaping () -> Void) throws {
+        self.shaders = shaders
+        self.target = target
+        self.present = present
+        renderer = try SceneRenderer(shaders: shaders)
+        glRenderer = GLInfo.current().renderer
+    }
+
+    func run(mode: PhysicsMode, count: Int, options: Options, progress: (String) -> Void) throws -> BenchResult {
+        let engine: PhysicsEngine = mode == .cpu ? CPUEngine() : try ComputeEngine(name: mode.displayName, shaders: shaders)
+        try engine.spawn(count: count)
+        if let substeps = options.substeps { engine.substeps = substeps }
+        if options.scenario == .draining { engine.snapAfterFlip() }
+        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count))
+        let colors = [UInt32](repeating: GrainColors.pack(GrainColors.sand), count: count)
+        let compute = engine as? ComputeEngine
+        var physics: [Double] = [], mesh: [Double] = [], readback: [Double] = [], render: [Double] = [], total: [Double] = []
+        let viewport = Viewport(x: 0, y: 0, width: target.width, height: target.height)
+
+        for step in 0..<(options.warmup + options.steps) {
+            let physicsMs: Double
+            if let compute {
+                physicsMs = stopwatch.measureNow { compute.step(frameDt: frameDt, angle: 0, parameters: parameters) }
+            } else {
+                physicsMs = Self.hostMilliseconds { engine.step(frameDt: frameDt, angle: 0, parameters: parameters) }
+            }
+            var meshMs = 0.0, readbackMs = 0.0
+            let source: GrainSource
+            switch (mode, compute) {
+            case (.instanced, let compute?):
+                meshMs = stopwatch.measureNow { compute.expandMeshes() }
+                source = .mesh(compute.vertexBuffer, grainCount: count)
+            case (.gpu, _):
+                var grains: [Grain] = []
+                readbackMs = Self.hostMilliseconds { grains = engine.readGrains() }
+                source = .positions(grains, colors: colors)
+            default:
+                source = .positions(engine.readGrains(), colors: colors)
+            }
+            let scene = SceneFrame(profile: profile, angle: 0, grains: source)
+            let renderMs = stopwatch.measureNow { renderer.render([(scene, viewport)], width: target.width, height: target.height, into: target.framebuffer) }
+            present()
+            let timed = step - options.warmup
+            if timed >= 0 {
+                physics.append(physicsMs)
+                mesh.append(meshMs)
+                readback.append(readbackMs)
+                render.append(renderMs)
+                total.append(physicsMs + meshMs + readbackMs + renderMs)
+                if (timed + 1) % 10 == 0 || timed + 1 == options.steps {
+                    progress("  \(mode.rawValue) \(count): timed step \(timed + 1)/\(options.steps), physics \(String(format: "%.2f", physicsMs)) ms")
+                }
+            } else if step == 0 {
+                progress("  \(mode.rawValue) \(count): warming up (\(options.warmup) steps)")
+            }
+        }
+
+        let physicsSummary = SampleSummary(physics), totalSummary = SampleSummary(total)
+        let awake = engine.readGrains().filter { $0.sleepCounter < PhysicsConstants.lightSleepCounter }.count
+        return BenchResult(
+            mode: mode, count: count, substeps: engine.substeps, grainRadius: profile.grainRadius,
+            physicsMs: physicsSummary,
+            meshMs: mode == .instanced ? SampleSummary(mesh) : nil,
+            readbackMs: mode == .gpu ? SampleSummary(readback) : nil,
+            renderMs: SampleSummary(render), totalMs: totalSummary,
+            stepsPerSecond: totalSummary.median > 0 ? 1000 / totalSummary.median : 0,
+            grainSubstepsPerSecond: physicsSummary.median > 0 ? Double(count * engine.substeps) * 1000 / physicsSummary.median : 0,
+            awakeAtEnd: awake,
+            physicsOn: mode == .cpu ? "CPU, Swift, 1 thread" : glRenderer,
+            renderer: glRenderer,
+            gpuTiming: stopwatch.method
+        )
+    }
+
+    static func hostMilliseconds(_ work: () -> Void) -> Double {
+        let elapsed = ContinuousClock().measure(work)
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    /// A rough duration for a case, so hours-long runs on a software renderer are caught before
+    /// they start. All-pairs: each compute invocation checks every grain; the CPU checks each
+    /// pair once. Rates measured here: llvmpipe ~200 M checks/s on 2 cores, Swift ~500 M/s.
+    static func estimatedSeconds(mode: PhysicsMode, count: Int, substeps: Int, steps: Int, softwareGL: Bool) -> Double {
+        let n = Double(count)
+        let checks = mode == .cpu ? n * n / 2 : n * n
+        let rate = mode == .cpu ? 4e8 : (softwareGL ? 1.5e8 : 2e10)
+        return checks * Double(substeps) * Double(steps) / rate
+    }
+}
+
+/// The machine a benchmark ran on.
+struct BenchSystem: Codable {
+    var renderer: String
+    var glVersion: String
+    var cpu: String
+    var cores: Int
+    var build: String
+    var surface: String
+    var date: String
+
+    static func current(surface: String) -> BenchSystem {
+        let info = GLInfo.current()
+        let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let modelLine = cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let model = modelLine?.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown"
+        return BenchSystem(renderer: info.renderer, glVersion: info.version, cpu: model,
+                           cores: ProcessInfo.processInfo.activeProcessorCount, build: BuildConfiguration.name,
+                           surface: surface, date: ISO8601DateFormatter().string(from: Date()))
+    }
+}
+
+enum BuildConfiguration {
+    #if DEBUG
+    static let name = "debug"
+    #else
+    static let name = "release"
+    #endif
+}
