@@ -4,12 +4,15 @@ import ImGuiBridge
 import SandGL
 import SandSim
 
-/// The desktop app: one window, one hourglass, the overlay. A frame is a short pipeline:
-/// advance the timer, turn the container, step physics, bring the grains to the screen
-/// (upload, readback or mesh expansion), draw the scene, draw the overlay.
+/// The desktop app: one window, the overlay, and one hourglass, or three side by side (CPU,
+/// GPU, Instanced) turned by one timer. A frame is a short pipeline: advance the timer, turn
+/// the container, step physics, bring the grains to the screen (upload, readback or mesh
+/// expansion), draw the scenes, draw the overlay.
 final class HourglassApp: WindowInput {
     private let renderer: SceneRenderer
-    private let simulation: Simulation
+    /// One per hourglass on screen, left to right.
+    private let simulations: [Simulation]
+    private let comparing: Bool
     private var timer: HourglassTimer
     private var settings: AppSettings
     private let store: SettingsStore?
@@ -26,8 +29,9 @@ final class HourglassApp: WindowInput {
     static let fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     static let timerFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
 
-    /// `store` nil: settings changed in this run are not saved (screenshot runs).
-    init(window: Window, settings: AppSettings, store: SettingsStore?, shaders: ShaderSource) throws {
+    /// `store` nil: settings changed in this run are not saved (screenshot runs). `compare`: all
+    /// three modes side by side with the CPU mode's count and size.
+    init(window: Window, settings: AppSettings, store: SettingsStore?, shaders: ShaderSource, compare: Bool = false) throws {
         self.window = window
         self.settings = settings
         self.store = store
@@ -37,8 +41,10 @@ final class HourglassApp: WindowInput {
             throw CommandError("cannot start the overlay (Dear ImGui) on this GL context")
         }
         renderer = try SceneRenderer(shaders: shaders)
-        simulation = try Simulation(settings: settings.grainSettings, randomColors: settings.randomColors, shaders: shaders)
-        timer = HourglassTimer(settings: settings.grainSettings, duration: settings.duration)
+        comparing = compare
+        let shown = compare ? PhysicsMode.allCases.map { Self.compared($0, settings: settings.grainSettings(for: .cpu)) } : [settings.grainSettings]
+        simulations = try shown.map { try Simulation(settings: $0, randomColors: settings.randomColors, shaders: shaders) }
+        timer = HourglassTimer(settings: compare ? settings.grainSettings(for: .cpu) : settings.grainSettings, duration: settings.duration)
         window.input = self
     }
 
@@ -75,11 +81,14 @@ final class HourglassApp: WindowInput {
         }
         perform(timer.advance(by: dt))
         let angle = timer.containerAngle
-        simulation.step(frameDt: dt, angle: angle, parameters: SimulationParameters(duration: timer.duration))
-        let scene = SceneFrame(profile: simulation.profile, angle: angle, grains: simulation.grainSource())
+        let parameters = SimulationParameters(duration: timer.duration)
+        let scenes = simulations.map { simulation in
+            simulation.step(frameDt: dt, angle: angle, parameters: parameters)
+            return SceneFrame(profile: simulation.profile, angle: angle, grains: simulation.grainSource())
+        }
         let (width, height) = window.framebufferSize
         guard width > 0, height > 0 else { return }
-        renderer.render([(scene, Viewport(x: 0, y: 0, width: width, height: height))], width: width, height: height, into: 0)
+        renderer.render(Array(zip(scenes, viewports(width: width, height: height))), width: width, height: height, into: 0)
         drawOverlay(width: width, height: height)
         if let path = screenshotPath {
             screenshotPath = nil
@@ -92,31 +101,61 @@ final class HourglassApp: WindowInput {
     private func drawOverlay(width: Int, height: Int) {
         ui_new_frame()
         if overlayVisible {
-            let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: timer.duration, settings: settings,
-                                     active: simulation.settings, fps: fps.value,
-                                     physicsMilliseconds: simulation.physicsMilliseconds, renderer: simulationRenderer, showHelp: showHelp)
+            let first = simulations[0]
+            let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: timer.duration,
+                                     settings: comparing ? settingsForComparison : settings,
+                                     active: first.settings, fps: fps.value, physicsMilliseconds: first.physicsMilliseconds,
+                                     renderer: renderer(of: first), showHelp: showHelp, comparing: comparing)
             let scale = Float(window.contentScale)
             for event in Overlay.draw(model, width: Float(width) / scale, height: Float(height) / scale, scale: scale) {
                 handle(event)
             }
+            if comparing { drawLabels(width: width, height: height, scale: scale) }
         }
         ui_render()
     }
 
-    private var simulationRenderer: String {
+    private func renderer(of simulation: Simulation) -> String {
         simulation.mode == .cpu ? "Swift on the CPU" : rendererName
+    }
+
+    /// Side by side, each hourglass is named with its live cost.
+    private func drawLabels(width: Int, height: Int, scale: Float) {
+        for (simulation, viewport) in zip(simulations, viewports(width: width, height: height)) {
+            let centre = Float(viewport.x + viewport.width / 2) / scale
+            let text = String(format: "%@ · %.2f ms physics per frame · %.0f fps", simulation.mode.displayName, simulation.physicsMilliseconds, fps.value)
+            ui_label(text, centre, Float(height) / scale * 0.83, 0.5)
+        }
+    }
+
+    /// The window split into equal columns, one per hourglass.
+    private func viewports(width: Int, height: Int) -> [Viewport] {
+        let column = width / simulations.count
+        return simulations.indices.map { Viewport(x: $0 * column, y: 0, width: column, height: height) }
+    }
+
+    /// In the comparison every mode shows the CPU mode's count and size, so they match.
+    private var settingsForComparison: AppSettings {
+        var shown = settings
+        shown.mode = .cpu
+        return shown
+    }
+
+    private static func compared(_ mode: PhysicsMode, settings: GrainSettings) -> GrainSettings {
+        GrainSettings(mode: mode, count: settings.count, size: settings.size)
     }
 
     private func handle(_ event: OverlayEvent) {
         switch event {
         case .select(let mode):
+            guard !comparing else { return }
             settings.mode = mode
             perform(timer.select(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode)))
         case .count(let count):
-            settings.counts[settings.mode] = count
+            settings.counts[comparing ? .cpu : settings.mode] = count
             timer.request(count: count)
         case .size(let size):
-            settings.sizes[settings.mode] = size
+            settings.sizes[comparing ? .cpu : settings.mode] = size
             timer.request(size: size)
         case .duration(let duration):
             settings.duration = duration
@@ -125,7 +164,7 @@ final class HourglassApp: WindowInput {
             perform(timer.phase == .flipping || timer.phase == .running ? timer.reset() : timer.start())
         case .randomColors(let random):
             settings.randomColors = random
-            simulation.setRandomColors(random)
+            simulations.forEach { $0.setRandomColors(random) }
         }
         store?.save(settings)
     }
@@ -137,13 +176,15 @@ final class HourglassApp: WindowInput {
             switch action {
             case .respawn(let grainSettings):
                 do {
-                    try simulation.respawn(grainSettings)
+                    for simulation in simulations {
+                        try simulation.respawn(comparing ? Self.compared(simulation.mode, settings: grainSettings) : grainSettings)
+                    }
                 } catch {
                     failure = error
                     window.shouldClose = true
                 }
             case .snapAfterFlip:
-                simulation.snapAfterFlip()
+                simulations.forEach { $0.snapAfterFlip() }
             }
         }
     }
@@ -189,14 +230,17 @@ final class HourglassApp: WindowInput {
         }
     }
 
-    /// The glass's screen rectangle, from its size projected through the camera.
+    /// Over any hourglass: its glass's rectangle, from its size projected through the camera,
+    /// in window units.
     private func isOverHourglass(x: Double, y: Double) -> Bool {
         var width: Int32 = 0, height: Int32 = 0
         glfwGetWindowSize(window.handle, &width, &height)
-        let projection = Camera.viewProjection(aspect: Float(width) / Float(max(height, 1)))
+        let column = Double(width) / Double(simulations.count)
+        let projection = Camera.viewProjection(aspect: Float(column) / Float(max(height, 1)))
         let corner = projection.transform([0.35, PhysicsConstants.glassHalfHeight + 0.08, 0])
-        let halfWidth = Double(corner.x) * Double(width) / 2, halfHeight = Double(corner.y) * Double(height) / 2
-        return abs(x - Double(width) / 2) <= halfWidth && abs(y - Double(height) / 2) <= halfHeight
+        let halfWidth = Double(corner.x) * column / 2, halfHeight = Double(corner.y) * Double(height) / 2
+        let centreX = (x / column).rounded(.down) * column + column / 2
+        return abs(x - centreX) <= halfWidth && abs(y - Double(height) / 2) <= halfHeight
     }
 }
 

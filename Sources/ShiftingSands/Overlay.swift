@@ -14,6 +14,8 @@ struct OverlayModel {
     var physicsMilliseconds: Double
     var renderer: String
     var showHelp: Bool
+    /// Three hourglasses side by side: no mode picker, the CPU's count range.
+    var comparing = false
 }
 
 /// What the user asked for through the overlay.
@@ -53,9 +55,13 @@ enum Overlay {
         ui_end_panel()
 
         ui_begin_panel("grains", width - margin, margin, 1, 0, 0.55)
-        for mode in PhysicsMode.allCases {
-            if ui_radio(mode.displayName, mode == model.settings.mode), mode != model.settings.mode { events.append(.select(mode)) }
-            if mode != PhysicsMode.allCases.last { ui_same_line() }
+        if model.comparing {
+            ui_text("CPU, GPU and Instanced side by side")
+        } else {
+            for mode in PhysicsMode.allCases {
+                if ui_radio(mode.displayName, mode == model.settings.mode), mode != model.settings.mode { events.append(.select(mode)) }
+                if mode != PhysicsMode.allCases.last { ui_same_line() }
+            }
         }
         let mode = model.settings.mode
         var count = Int32(model.settings.count(for: mode))
@@ -72,8 +78,10 @@ enum Overlay {
         ui_end_panel()
 
         ui_begin_panel("readout", margin, height - margin, 0, 1, 0.55)
-        ui_text(String(format: "%.0f fps · %.2f ms physics per frame", model.fps, model.physicsMilliseconds))
-        ui_text("\(model.active.count) grains · \(model.active.mode.displayName) · \(model.renderer)")
+        if !model.comparing {
+            ui_text(String(format: "%.0f fps · %.2f ms physics per frame", model.fps, model.physicsMilliseconds))
+            ui_text("\(model.active.count) grains · \(model.active.mode.displayName) · \(model.renderer)")
+        }
         ui_text_colored("F1 keys · drag the hourglass to flip it", 0.7, 0.62, 0.5)
         ui_end_panel()
 

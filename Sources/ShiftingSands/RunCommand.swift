@@ -29,6 +29,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: [.long, .customLong("autostart", withSingleDash: true)], help: "Flip and start the timer at once.")
     var autostart = false
 
+    @Flag(help: "Show CPU, GPU and Instanced side by side, with the same count (the CPU's range), turned by one timer.")
+    var compare = false
+
     @Option(help: "Render --frames frames of 1/60 s, save the window as this PNG, and exit.")
     var screenshot: String?
 
@@ -40,7 +43,8 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         let settings = try resolvedSettings(base: AppSettings())
-        try GrainOptions(mode: settings.mode, count: settings.count(for: settings.mode), size: settings.size(for: settings.mode)).validate()
+        let mode = compare ? PhysicsMode.cpu : settings.mode
+        try GrainOptions(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode)).validate()
         if let duration, !HourglassTimer.durationRange.contains(duration) {
             throw ValidationError("duration \(duration) s is outside 5–30 s")
         }
@@ -52,8 +56,10 @@ struct RunCommand: ParsableCommand {
     func resolvedSettings(base: AppSettings) throws -> AppSettings {
         var settings = base
         if let mode { settings.mode = mode }
-        if let count { settings.counts[settings.mode] = count }
-        if let size { settings.sizes[settings.mode] = size }
+        // The comparison runs every mode with the CPU mode's count and size.
+        let target = compare ? PhysicsMode.cpu : settings.mode
+        if let count { settings.counts[target] = count }
+        if let size { settings.sizes[target] = size }
         if let duration { settings.duration = duration }
         if colors { settings.randomColors = true }
         return settings
@@ -84,7 +90,7 @@ struct RunCommand: ParsableCommand {
         }
         // The app's GL objects must go before the window and its context.
         try withExtendedLifetime(window) {
-            let app = try HourglassApp(window: window, settings: settings, store: store, shaders: shaders)
+            let app = try HourglassApp(window: window, settings: settings, store: store, shaders: shaders, compare: compare)
             try app.run(frames: screenshot == nil ? nil : frames, screenshot: screenshot, autostart: autostart)
             if let failure = app.failure { throw failure }
         }

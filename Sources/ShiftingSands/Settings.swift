@@ -13,7 +13,9 @@ struct AppSettings: Codable, Equatable {
     func count(for mode: PhysicsMode) -> Int { counts[mode] ?? mode.defaultCount }
     func size(for mode: PhysicsMode) -> Float { sizes[mode] ?? 1 }
 
-    var grainSettings: GrainSettings {
+    var grainSettings: GrainSettings { grainSettings(for: mode) }
+
+    func grainSettings(for mode: PhysicsMode) -> GrainSettings {
         GrainSettings(mode: mode, count: count(for: mode), size: size(for: mode))
     }
 

@@ -49,6 +49,11 @@ struct CommandLineTests {
         ["-mode", "GPU", "-count", "20000"],
         ["run", "--mode", "cpu", "--size", "1.6"],
         ["run", "--duration", "2"],
+        ["run", "--compare", "--count", "400"],
+        ["bench", "--modes", "cpu,tpu", "--allow-debug"],
+        ["bench", "--counts", "10,ten", "--allow-debug"],
+        ["bench", "--steps", "0", "--allow-debug"],
+        ["bench", "--format", "xml", "--allow-debug"],
     ])
     func badInput(arguments: [String]) throws {
         let run = try CommandRun(arguments)

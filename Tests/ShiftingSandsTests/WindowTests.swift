@@ -107,6 +107,15 @@ struct WindowTests {
         #expect(glass.sum() > backdrop.sum() + 6, "glass \(glass) against backdrop \(backdrop)")
     }
 
+    @Test("--compare shows three hourglasses, each with its pile")
+    func compare() throws {
+        let picture = try screenshot(["--compare", "--count", "100", "--frames", "20"])
+        for centre in [1.0 / 6, 0.5, 5.0 / 6] {
+            #expect(picture.sandFraction(x: (centre - 0.02)...(centre + 0.02), y: 0.64...0.72) > 0.5, "a pile in the column at \(centre)")
+            #expect(picture.sandFraction(x: (centre - 0.02)...(centre + 0.02), y: 0.30...0.40) < 0.02)
+        }
+    }
+
     @Test("mid-run, sand is in both chambers and the timer has started")
     func midRun() throws {
         // 2 s of settling, 1.2 s of flip and 0.8 s of running, of a 10 s timer.

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// The benchmark end to end, at counts llvmpipe runs in seconds. Tests run a debug build, so
+/// every run says --allow-debug, and the debug refusal itself is tested.
+@Suite("Benchmark", .serialized)
+struct BenchTests {
+    @Test("--format json prints one document: the machine, and per mode physics, steps per second and renderer")
+    func json() throws {
+        let run = try CommandRun(["bench", "--modes", "cpu,gpu,instanced", "--counts", "60", "--steps", "3", "--warmup", "1", "--format", "json", "--allow-debug"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let system = try #require(report["system"] as? [String: Any])
+        #expect(system["build"] as? String == "debug")
+        #expect((system["renderer"] as? String ?? "").isEmpty == false)
+        #expect((system["cores"] as? Int ?? 0) >= 1)
+        let results = try #require(report["results"] as? [[String: Any]])
+        #expect(results.map { $0["mode"] as? String } == ["cpu", "gpu", "instanced"])
+        for result in results {
+            let physics = try #require(result["physicsMs"] as? [String: Any])
+            let median = try #require(physics["median"] as? Double), p95 = try #require(physics["p95"] as? Double)
+            #expect(median > 0 && p95 >= median)
+            #expect(physics["count"] as? Int == 3)
+            #expect((result["stepsPerSecond"] as? Double ?? 0) > 0)
+            #expect((result["renderer"] as? String ?? "").isEmpty == false)
+            #expect(result["renderMs"] != nil && result["totalMs"] != nil)
+        }
+        #expect(results[0]["meshMs"] == nil && results[0]["readbackMs"] == nil)
+        #expect(results[1]["readbackMs"] != nil && results[1]["meshMs"] == nil)
+        #expect(results[2]["meshMs"] != nil && results[2]["readbackMs"] == nil)
+        #expect(run.stderr.contains("bench [3/3] instanced, 60 grains"), "progress goes to stderr")
+    }
+
+    @Test("--format csv --output writes a header and a row per case to the file, nothing to stdout")
+    func csvToFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try CommandRun(["bench", "--modes", "cpu", "--counts", "60,80", "--steps", "2", "--warmup", "0", "--format", "csv", "--output", path, "--allow-debug"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("mode,count,substeps,physics_median_ms"))
+        #expect(lines[1].hasPrefix("cpu,60,4,") && lines[2].hasPrefix("cpu,80,4,"))
+    }
+
+    @Test("the table names the machine and has a row per case; --substeps overrides the rule")
+    func table() throws {
+        let run = try CommandRun(["bench", "--modes", "gpu", "--counts", "60", "--steps", "2", "--warmup", "0", "--substeps", "2", "--allow-debug"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.contains("renderer  "))
+        #expect(run.stdout.contains("debug build"))
+        #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("gpu ") && $0.split(separator: " ", omittingEmptySubsequences: true)[2] == "2" })
+    }
+
+    @Test("a debug build refuses to bench unless asked")
+    func debugRefusal() throws {
+        let run = try CommandRun(["bench", "--counts", "60", "--steps", "1"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("debug build") && run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("a case that would take too long on this renderer stops before running and asks for --force")
+    func durationGuard() throws {
+        let run = try CommandRun(["bench", "--modes", "instanced", "--counts", "400000", "--allow-debug"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--force") && run.stderr.contains("instanced 400000"))
+    }
+
+    @Test("counts beyond a mode's range in the app are measured, with a warning")
+    func outOfRangeWarning() throws {
+        let run = try CommandRun(["bench", "--modes", "cpu", "--counts", "300", "--steps", "1", "--warmup", "0", "--allow-debug"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("outside the app's cpu range"))
+        #expect(run.stdout.contains("cpu "))
+    }
+}
