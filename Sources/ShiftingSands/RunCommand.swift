@@ -11,14 +11,7 @@ struct RunCommand: ParsableCommand {
         abstract: "Open the hourglass in a window (the default command)."
     )
 
-    @Option(name: [.long, .customLong("mode", withSingleDash: true)], help: "Physics mode: cpu, gpu or instanced (default: the last one used).")
-    var mode: PhysicsMode?
-
-    @Option(name: [.long, .customLong("count", withSingleDash: true)], help: "Grains (cpu 50–250, gpu 50–10000, instanced 50–50000).")
-    var count: Int?
-
-    @Option(name: [.long, .customLong("size", withSingleDash: true)], help: "Grain size multiplier, 0.5–1.5.")
-    var size: Float?
+    @OptionGroup var grains: GrainOptions
 
     @Option(help: "Timer duration in seconds, 5–30.")
     var duration: Float?
@@ -44,7 +37,7 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         let settings = try resolvedSettings(base: AppSettings())
         let mode = compare ? PhysicsMode.cpu : settings.mode
-        try GrainOptions(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode)).validate()
+        try GrainOptions.validate(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode))
         if let duration, !HourglassTimer.durationRange.contains(duration) {
             throw ValidationError("duration \(duration) s is outside 5–30 s")
         }
@@ -55,11 +48,11 @@ struct RunCommand: ParsableCommand {
     /// Saved settings with this run's options on top.
     func resolvedSettings(base: AppSettings) throws -> AppSettings {
         var settings = base
-        if let mode { settings.mode = mode }
+        if let mode = grains.mode { settings.mode = mode }
         // The comparison runs every mode with the CPU mode's count and size.
         let target = compare ? PhysicsMode.cpu : settings.mode
-        if let count { settings.counts[target] = count }
-        if let size { settings.sizes[target] = size }
+        if let count = grains.count { settings.counts[target] = count }
+        if let size = grains.size { settings.sizes[target] = size }
         if let duration { settings.duration = duration }
         if colors { settings.randomColors = true }
         return settings

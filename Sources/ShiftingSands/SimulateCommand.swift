@@ -26,7 +26,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Write a CSV of time, phase, upper and lower counts every 0.1 s to this file.")
     var trace: String?
 
+    var mode: PhysicsMode { grains.mode ?? .cpu }
+    var count: Int { grains.count ?? mode.defaultCount }
+    var size: Float { grains.size ?? 1 }
+
     func validate() throws {
+        try GrainOptions.validate(mode: mode, count: count, size: size)
         guard HourglassTimer.durationRange.contains(duration) else {
             throw ValidationError("duration \(duration) s is outside \(Int(HourglassTimer.durationRange.lowerBound))–\(Int(HourglassTimer.durationRange.upperBound)) s")
         }
@@ -36,10 +41,10 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let backend = try Backend.make(mode: grains.mode)
+        let backend = try Backend.make(mode: mode)
         let engine = backend.engine
-        try engine.spawn(count: grains.resolvedCount, size: grains.size)
-        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(grains.resolvedCount, size: grains.size))
+        try engine.spawn(count: count, size: size)
+        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count, size: size))
         let result = HeadlessRun(duration: duration, settleSeconds: settle).run(engine: engine) { phase in
             Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
         }

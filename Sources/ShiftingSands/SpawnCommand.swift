@@ -8,30 +8,18 @@ struct SpawnCommand: ParsableCommand {
         abstract: "Print the histogram of spawn heights by region (upper chamber, neck, lower chamber)."
     )
 
-    @Option(name: [.long, .customLong("mode", withSingleDash: true)], help: "Check the count against this mode's range: cpu, gpu or instanced.")
-    var mode: PhysicsMode?
+    @OptionGroup var grains: GrainOptions
 
-    @Option(name: [.long, .customLong("count", withSingleDash: true)], help: "Number of grains, 50–50000.")
-    var count: Int = GrainSizing.referenceCount
+    var count: Int { grains.count ?? GrainSizing.referenceCount }
+    var size: Float { grains.size ?? 1 }
 
-    @Option(name: [.long, .customLong("size", withSingleDash: true)], help: "Grain size multiplier, 0.5–1.5.")
-    var size: Float = 1
-
+    /// With --mode the count is checked against that mode's range, else against the widest.
     func validate() throws {
-        try GrainOptions(mode: mode ?? .instanced, count: count, size: size).validate()
+        try GrainOptions.validate(mode: grains.mode ?? .instanced, count: count, size: size)
     }
 
     func run() {
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count, size: size))
         print(SpawnHistogram(grains: SpawnLattice.grains(count: count, profile: profile), profile: profile).text)
-    }
-}
-
-extension GrainOptions {
-    init(mode: PhysicsMode, count: Int, size: Float) {
-        self.init()
-        self.mode = mode
-        self.count = count
-        self.size = size
     }
 }
