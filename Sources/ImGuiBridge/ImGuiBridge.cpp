@@ -119,6 +119,8 @@ bool ui_slider_float(const char *label, float *value, float min, float max, cons
 
 void ui_same_line(void) { ImGui::SameLine(); }
 
+void ui_same_line_at(float offset) { ImGui::SameLine(offset); }
+
 void ui_separator(void) { ImGui::Separator(); }
 
 void ui_label(const char *text, float x, float y, float pivotX) {

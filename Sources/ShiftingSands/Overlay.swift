@@ -102,7 +102,11 @@ enum Overlay {
             ui_begin_panel("help", width / 2, height / 2, 0.5, 0.5, 0.85)
             ui_text_colored("Keys", 0.93, 0.80, 0.52)
             ui_separator()
-            for (key, action) in keys { ui_text("\(key.padding(toLength: 8, withPad: " ", startingAt: 0)) \(action)") }
+            for (key, action) in keys {
+                ui_text(key)
+                ui_same_line_at(80 * scale)
+                ui_text(action)
+            }
             ui_end_panel()
         }
         return events

@@ -31,6 +31,8 @@ bool ui_radio(const char *label, bool active);
 bool ui_slider_int(const char *label, int *value, int min, int max, float width);
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width);
 void ui_same_line(void);
+/// Continues the line at `offset` pixels from the panel's left edge (for columns).
+void ui_same_line_at(float offset);
 void ui_separator(void);
 /// Puts text over the scene at a pixel position (labels in the side-by-side view).
 void ui_label(const char *text, float x, float y, float pivotX);
