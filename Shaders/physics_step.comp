@@ -16,6 +16,7 @@ layout(std430, binding = 2) readonly buffer Profile { float profileRadii[]; };
 uniform uint grainCount;
 uniform vec3 gravity;           // container frame, already turned by the container angle
 uniform float gravityMagnitude;
+uniform float speedScale;       // on every speed threshold: sqrt(g / g_ref)
 uniform float subDt;
 uniform float neckDamping;
 uniform float profileMinY;
@@ -59,7 +60,7 @@ bool neighbourApproaching(uint id, vec3 p, float r) {
         float d2 = dot(delta, delta);
         if (d2 >= reach * reach || d2 < 1e-12) continue;
         float closing = dot(-other.velocitySleep.xyz, delta / sqrt(d2));
-        if (closing < WAKE_APPROACH_SPEED) return true;
+        if (closing < WAKE_APPROACH_SPEED * speedScale) return true;
     }
     return false;
 }
@@ -151,7 +152,7 @@ void main() {
     float flow = pow(FLOW_DAMPING, subDt);
     if (lowerChamber) {
         float settle = pow(SETTLE_DAMPING, subDt);
-        v *= settle + (flow - settle) * min(length(v) / DAMPING_SPEED_SCALE, 1.0);
+        v *= settle + (flow - settle) * min(length(v) / (DAMPING_SPEED_SCALE * speedScale), 1.0);
     } else {
         v *= flow;
     }
@@ -160,8 +161,8 @@ void main() {
     // fall, or one above waiting to drain, must keep every bit of gravity it gathers.
     if (sleepEnabled && lowerChamber && (contacts > 0u || onFloor)) {
         float speed = length(v);
-        if (speed < VELOCITY_CUTOFF) v = vec3(0.0);
-        sleep = speed < SLEEP_SPEED ? sleep + 1.0 : 0.0;
+        if (speed < VELOCITY_CUTOFF * speedScale) v = vec3(0.0);
+        sleep = speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
     } else {
         sleep = 0.0;
     }

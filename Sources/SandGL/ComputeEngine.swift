@@ -64,6 +64,7 @@ public final class ComputeEngine: PhysicsEngine {
         let subDt = dt / Float(substeps)
         physicsProgram.set("gravity", parameters.gravityVector(angle: angle))
         physicsProgram.set("gravityMagnitude", parameters.gravity)
+        physicsProgram.set("speedScale", parameters.speedScale)
         physicsProgram.set("subDt", subDt)
         physicsProgram.set("neckDamping", parameters.neckDamping)
         physicsProgram.set("frameIndex", frameIndex)

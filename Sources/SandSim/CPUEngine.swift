@@ -97,7 +97,7 @@ public final class CPUEngine: PhysicsEngine {
         for i in velocities.indices {
             var v = velocities[i] * parameters.neckFrictionFactor(y: positions[i].y, subDt: subDt)
             let speed = (v * v).sum().squareRoot()
-            v *= SimulationParameters.dampingFactor(speed: speed, subDt: subDt)
+            v *= parameters.dampingFactor(speed: speed, subDt: subDt)
             velocities[i] = v
         }
     }

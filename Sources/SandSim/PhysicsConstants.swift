@@ -17,6 +17,9 @@ public enum PhysicsConstants {
     // Gravity and neck friction scale with the timer's duration.
     public static let gravityPerSecond: Float = 5.0
     public static let minimumGravity: Float = 0.15
+    /// The gravity (a 5 s timer) at which the speed thresholds below were tuned; at lower
+    /// gravity they shrink with √g, the speed scale of a grain falling a fixed height.
+    public static let referenceGravity: Float = 1.0
     public static let neckDampingPerSecond: Float = 0.02
     public static let neckHalfHeight: Float = 0.10
 
@@ -33,12 +36,12 @@ public enum PhysicsConstants {
     /// Parallel GPU collision: each thread sees a stale snapshot, so each side takes a quarter.
     public static let gpuCorrectionShare: Float = 0.25
 
-    // Damping: v *= settle^dt + (flow^dt - settle^dt) · min(speed / dampingSpeedScale, 1)
+    // Damping: v *= settle^dt + (flow^dt - settle^dt) · min(speed / (dampingSpeedScale · speedScale), 1)
     public static let flowDamping: Float = 0.92
     public static let settleDamping: Float = 0.05
     public static let dampingSpeedScale: Float = 0.15
 
-    // GPU sleep (lower chamber only, supported grains only)
+    // GPU sleep (lower chamber only, supported grains only); speeds scale with speedScale
     public static let velocityCutoff: Float = 0.01
     public static let sleepSpeed: Float = 0.08
     public static let lightSleepCounter: Float = 16

@@ -17,6 +17,13 @@ public struct SimulationParameters: Sendable, Equatable {
         neckDamping = duration * PhysicsConstants.neckDampingPerSecond
     }
 
+    /// √(g / g_ref): the factor on every speed threshold (damping blend, velocity cutoff, sleep,
+    /// wake). Without it a long timer's slow sand counts as settling: it is damped hard and falls
+    /// asleep on the steep cone under the neck until the cone closes the neck (seen at 30 s).
+    public var speedScale: Float {
+        (max(gravity, PhysicsConstants.minimumGravity) / PhysicsConstants.referenceGravity).squareRoot()
+    }
+
     /// Gravity in the container frame while it is turned by `angle` about X.
     public func gravityVector(angle: Float) -> SIMD3<Float> {
         SIMD3(0, -gravity * cos(angle), gravity * sin(angle))
@@ -38,10 +45,10 @@ public struct SimulationParameters: Sendable, Equatable {
     }
 
     /// Velocity-dependent damping factor for one substep.
-    public static func dampingFactor(speed: Float, subDt: Float) -> Float {
+    public func dampingFactor(speed: Float, subDt: Float) -> Float {
         let flow = pow(PhysicsConstants.flowDamping, subDt)
         let settle = pow(PhysicsConstants.settleDamping, subDt)
-        let t = min(speed / PhysicsConstants.dampingSpeedScale, 1)
+        let t = min(speed / (PhysicsConstants.dampingSpeedScale * speedScale), 1)
         return settle + (flow - settle) * t
     }
 

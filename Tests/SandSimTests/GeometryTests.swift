@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SandSim
 
@@ -72,5 +73,19 @@ struct GeometryTests {
         let g = SimulationParameters(duration: 5).gravityVector(angle: .pi / 2)
         #expect(abs(g.y) < 1e-6 && abs(g.z - 1) < 1e-6)
         #expect([1_000, 1_500, 2_000, 5_000, 20_000].map(SimulationParameters.gpuSubsteps) == [4, 4, 3, 2, 1])
+    }
+
+    @Test("speed thresholds shrink with the square root of gravity, never to zero")
+    func speedScale() {
+        #expect(SimulationParameters(duration: 5).speedScale == 1)
+        #expect(abs(SimulationParameters(duration: 20).speedScale - 0.5) < 1e-6)
+        let weightless = SimulationParameters(gravity: 0, neckDamping: 0)
+        #expect(abs(weightless.speedScale - PhysicsConstants.minimumGravity.squareRoot()) < 1e-6)
+        // A grain at the blend speed keeps all of the flow damping's factor, whatever the timer.
+        for duration: Float in [5, 30] {
+            let parameters = SimulationParameters(duration: duration)
+            let blendSpeed = PhysicsConstants.dampingSpeedScale * parameters.speedScale
+            #expect(abs(parameters.dampingFactor(speed: blendSpeed, subDt: 0.01) - pow(PhysicsConstants.flowDamping, 0.01)) < 1e-6)
+        }
     }
 }
