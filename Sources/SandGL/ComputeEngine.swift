@@ -12,6 +12,7 @@ public final class ComputeEngine: PhysicsEngine {
     private let physicsProgram: ShaderProgram
     private let snapProgram: ShaderProgram
     private let expandProgram: ShaderProgram
+    private let gridSort: GridSort
     /// Ping-pong pair: each substep reads `particles[current]` and writes the other.
     private let particles = [StorageBuffer(), StorageBuffer()]
     private var current = 0
@@ -28,6 +29,7 @@ public final class ComputeEngine: PhysicsEngine {
         physicsProgram = try ShaderProgram(compute: "physics_step.comp", source: shaders)
         snapProgram = try ShaderProgram(compute: "snap_after_flip.comp", source: shaders)
         expandProgram = try ShaderProgram(compute: "expand_meshes.comp", source: shaders)
+        gridSort = try GridSort(shaders: shaders)
         corners.upload(Icosphere.vertices.map { SIMD4<Float>($0, 0) }, usage: GL_STATIC_DRAW)
     }
 
@@ -47,6 +49,8 @@ public final class ComputeEngine: PhysicsEngine {
         for program in [physicsProgram, snapProgram, expandProgram] {
             program.set("grainCount", UInt32(grainCount))
         }
+        let largestRadius = grains.map(\.radius).max() ?? profile.grainRadius
+        gridSort.configure(grid: NeighbourGrid(profile: profile, largestGrainRadius: largestRadius), grainCount: grainCount, readers: [physicsProgram])
         setColors(GrainColors.perGrain(count: grainCount, random: false))
         vertexBuffer.allocate(byteCount: grainCount * Icosphere.vertexCount * MeshVertexLayout.stride)
         substeps = SimulationParameters.gpuSubsteps(count: grainCount)
@@ -69,11 +73,12 @@ public final class ComputeEngine: PhysicsEngine {
         physicsProgram.set("neckDamping", parameters.neckDamping)
         physicsProgram.set("frameIndex", frameIndex)
         physicsProgram.set("sleepEnabled", angle == 0)
-        profileTable.bind(to: 2)
         for substep in 0..<substeps {
             physicsProgram.set("firstSubstep", substep == 0)
+            gridSort.sort(particles[current])
             particles[current].bind(to: 0)
             particles[1 - current].bind(to: 1)
+            profileTable.bind(to: 2)
             physicsProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
             epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
             current = 1 - current

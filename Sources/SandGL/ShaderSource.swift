@@ -69,6 +69,7 @@ public struct ShaderSource: Sendable {
             ("WALL_RESTITUTION", C.wallRestitution), ("WALL_FRICTION", C.wallFriction),
             ("FLOOR_RESTITUTION", C.floorRestitution), ("RESTING_CONTACT_FACTOR", C.restingContactFactor),
             ("GRAIN_RESTITUTION", C.grainRestitution), ("GPU_CORRECTION_SHARE", C.gpuCorrectionShare),
+            ("GPU_CONTACT_LIMIT", C.gpuContactLimit),
             ("FLOW_DAMPING", C.flowDamping), ("SETTLE_DAMPING", C.settleDamping),
             ("DAMPING_SPEED_SCALE", C.dampingSpeedScale), ("NECK_HALF_HEIGHT", C.neckHalfHeight),
             ("VELOCITY_CUTOFF", C.velocityCutoff), ("SLEEP_SPEED", C.sleepSpeed),
@@ -77,7 +78,8 @@ public struct ShaderSource: Sendable {
             ("SUPPORT_DISTANCE_FACTOR", C.supportDistanceFactor), ("WAKE_APPROACH_SPEED", C.wakeApproachSpeed),
         ]
         let integers: [(String, Int)] = [
-            ("WORK_GROUP_SIZE", C.workGroupSize), ("PROFILE_TABLE_SIZE", C.profileTableSize),
+            ("WORK_GROUP_SIZE", C.workGroupSize), ("SCAN_VALUES_PER_INVOCATION", C.scanValuesPerInvocation),
+            ("PROFILE_TABLE_SIZE", C.profileTableSize),
             ("SUPPORT_CHECK_INTERVAL", C.supportCheckInterval),
             ("MESH_VERTICES_PER_GRAIN", Icosphere.vertexCount), ("MESH_VERTEX_WORDS", MeshVertexLayout.words),
         ]

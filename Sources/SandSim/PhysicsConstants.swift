@@ -35,6 +35,10 @@ public enum PhysicsConstants {
     public static let cpuCorrectionShare: Float = 0.5
     /// Parallel GPU collision: each thread sees a stale snapshot, so each side takes a quarter.
     public static let gpuCorrectionShare: Float = 0.25
+    /// A grain's summed GPU corrections and impulses count at most this many contacts: its
+    /// neighbours each take a quarter of its stale state, so past about four it gives out more
+    /// than it has; six keeps ordinary piles stiff and dense landings calm.
+    public static let gpuContactLimit: Float = 6
 
     // Damping: v *= settle^dt + (flow^dt - settle^dt) · min(speed / (dampingSpeedScale · speedScale), 1)
     public static let flowDamping: Float = 0.92
@@ -54,5 +58,8 @@ public enum PhysicsConstants {
 
     // Layouts shared with the shaders
     public static let workGroupSize = 256
+    /// Values each invocation of `prefix_sum.comp` sums in sequence: one work group scans
+    /// workGroupSize × this.
+    public static let scanValuesPerInvocation = 4
     public static let profileTableSize = 256
 }

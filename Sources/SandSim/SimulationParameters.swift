@@ -29,7 +29,8 @@ public struct SimulationParameters: Sendable, Equatable {
         SIMD3(0, -gravity * cos(angle), gravity * sin(angle))
     }
 
-    /// Substeps per frame for the compute engine: fewer as the all-pairs cost grows.
+    /// Substeps per frame for the compute engine: the original's rule, fewer as its all-pairs
+    /// cost grew; kept with the grid so runs compare with the original's.
     public static func gpuSubsteps(count: Int) -> Int {
         switch count {
         case ...1_500: 4

@@ -134,7 +134,7 @@ struct BenchCommand: ParsableCommand {
         }.filter { $0.2 > Self.patience }
         guard !slow.isEmpty, !force else { return }
         let list = slow.map { "\($0.0.rawValue) \($0.1) (~\(Self.describe(seconds: $0.2)))" }.joined(separator: ", ")
-        throw CommandError("these cases would take long\(software ? " on a software renderer" : ""): \(list); all-pairs physics grows with the square of the count. Pass --force to run them, or fewer --steps")
+        throw CommandError("these cases would take long\(software ? " on a software renderer" : ""): \(list). Pass --force to run them, or fewer --steps")
     }
 
     static func describe(seconds: Double) -> String {
