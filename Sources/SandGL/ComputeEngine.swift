@@ -73,12 +73,12 @@ public final class ComputeEngine: PhysicsEngine {
         physicsProgram.set("neckDamping", parameters.neckDamping)
         physicsProgram.set("frameIndex", frameIndex)
         physicsProgram.set("sleepEnabled", angle == 0)
+        profileTable.bind(to: 2)
         for substep in 0..<substeps {
             physicsProgram.set("firstSubstep", substep == 0)
             gridSort.sort(particles[current])
             particles[current].bind(to: 0)
             particles[1 - current].bind(to: 1)
-            profileTable.bind(to: 2)
             physicsProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
             epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
             current = 1 - current
