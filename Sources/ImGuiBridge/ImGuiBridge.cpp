@@ -4,6 +4,8 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wnontrivial-memcall"
 #include <imgui.h>
+#include <imgui_internal.h>
+#include <cstdio>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #pragma clang diagnostic pop
@@ -77,6 +79,8 @@ void ui_render(void) {
 
 bool ui_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
 
+bool ui_wants_keyboard(void) { return ImGui::GetIO().WantCaptureKeyboard; }
+
 void ui_begin_panel(const char *id, float x, float y, float pivotX, float pivotY, float alpha) {
     ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always, ImVec2(pivotX, pivotY));
     ImGui::SetNextWindowBgAlpha(alpha);
@@ -85,7 +89,13 @@ void ui_begin_panel(const char *id, float x, float y, float pivotX, float pivotY
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove);
 }
 
-void ui_end_panel(void) { ImGui::End(); }
+void ui_end_panel(UIRect *frame) {
+    if (frame != nullptr) {
+        ImVec2 position = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+        *frame = UIRect{position.x, position.y, size.x, size.y};
+    }
+    ImGui::End();
+}
 
 void ui_text(const char *text) { ImGui::TextUnformatted(text); }
 
@@ -95,11 +105,15 @@ void ui_text_colored(const char *text, float r, float g, float b) {
     ImGui::PopStyleColor();
 }
 
-void ui_timer_text(const char *text, float r, float g, float b) {
+void ui_timer_text(const char *text, float r, float g, float b, float scale) {
     ImGui::PushFont(timerFont);
+    ImGui::SetWindowFontScale(scale);
     ui_text_colored(text, r, g, b);
+    ImGui::SetWindowFontScale(1.0f);
     ImGui::PopFont();
 }
+
+float ui_text_width(const char *text) { return ImGui::CalcTextSize(text).x; }
 
 bool ui_button(const char *label, float width) { return ImGui::Button(label, ImVec2(width, 0)); }
 
@@ -107,14 +121,45 @@ bool ui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label,
 
 bool ui_radio(const char *label, bool active) { return ImGui::RadioButton(label, active); }
 
-bool ui_slider_int(const char *label, int *value, int min, int max, float width) {
+}  // extern "C"
+
+namespace {
+// ImGui draws a slider's value under its handle ("1.0|0×"). The track is drawn without text and
+// the value beside it, in a column as wide as the widest value so the label does not jitter;
+// while Ctrl+click's text box is open the slider gets its format back to parse what is typed.
+template <typename T, typename Slider>
+bool sliderWithValue(const char *label, T *value, T max, const char *format, float width, Slider slider) {
+    ImGui::PushID(label);
+    const bool editing = ImGui::TempInputIsActive(ImGui::GetID("##track"));
     ImGui::SetNextItemWidth(width);
-    return ImGui::SliderInt(label, value, min, max, "%d", ImGuiSliderFlags_AlwaysClamp);
+    const bool changed = slider("##track", editing ? format : "");
+    char shown[64], widest[64];
+    snprintf(shown, sizeof shown, format, *value);
+    snprintf(widest, sizeof widest, format, max);
+    const ImGuiStyle &style = ImGui::GetStyle();
+    const float column = ImGui::CalcTextSize(widest).x + style.ItemInnerSpacing.x;
+    ImGui::SameLine(0, style.ItemInnerSpacing.x);
+    const float start = ImGui::GetCursorPosX();
+    ImGui::TextUnformatted(shown);
+    ImGui::SameLine(start + column);
+    ImGui::TextUnformatted(label);
+    ImGui::PopID();
+    return changed;
+}
+}  // namespace
+
+extern "C" {
+
+bool ui_slider_int(const char *label, int *value, int min, int max, float width) {
+    return sliderWithValue(label, value, max, "%d", width, [&](const char *id, const char *format) {
+        return ImGui::SliderInt(id, value, min, max, format, ImGuiSliderFlags_AlwaysClamp);
+    });
 }
 
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width) {
-    ImGui::SetNextItemWidth(width);
-    return ImGui::SliderFloat(label, value, min, max, format, ImGuiSliderFlags_AlwaysClamp);
+    return sliderWithValue(label, value, max, format, width, [&](const char *id, const char *shownFormat) {
+        return ImGui::SliderFloat(id, value, min, max, shownFormat, ImGuiSliderFlags_AlwaysClamp);
+    });
 }
 
 void ui_same_line(void) { ImGui::SameLine(); }
@@ -129,6 +174,15 @@ void ui_label(const char *text, float x, float y, float pivotX) {
     ImVec2 at(x - size.x * pivotX, y);
     list->AddRectFilled(ImVec2(at.x - 6, at.y - 3), ImVec2(at.x + size.x + 6, at.y + size.y + 3), IM_COL32(36, 30, 23, 190), 5.0f);
     list->AddText(at, IM_COL32(232, 221, 208, 255), text);
+}
+
+void ui_toast(const char *text, float x, float y, float alpha) {
+    ImDrawList *list = ImGui::GetForegroundDrawList();
+    ImVec2 size = ImGui::CalcTextSize(text);
+    ImVec2 at(x - size.x / 2, y - size.y / 2);
+    const int a = static_cast<int>(255 * ImClamp(alpha, 0.0f, 1.0f));
+    list->AddRectFilled(ImVec2(at.x - 12, at.y - 7), ImVec2(at.x + size.x + 12, at.y + size.y + 7), IM_COL32(36, 30, 23, a * 220 / 255), 7.0f);
+    list->AddText(at, IM_COL32(240, 214, 150, a), text);
 }
 
 }  // extern "C"

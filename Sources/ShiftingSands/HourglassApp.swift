@@ -23,6 +23,9 @@ final class HourglassApp: WindowInput {
     private var screenshotPath: String?
     private var fps = FrameRate()
     private var autostartIn: Float?
+    /// Where the overlay's panels stood last frame; the hourglasses keep clear of them.
+    private var panels: [ScreenRect] = []
+    private var toast: Toast?
     /// Declared last so it is released last: every GL object above needs its context.
     private let window: Window
 
@@ -80,6 +83,7 @@ final class HourglassApp: WindowInput {
             if autostartIn == nil { perform(timer.start()) }
         }
         perform(timer.advance(by: dt))
+        toast = toast?.advanced(by: dt)
         let angle = timer.containerAngle
         let parameters = SimulationParameters(duration: timer.duration)
         let scenes = simulations.map { simulation in
@@ -88,29 +92,44 @@ final class HourglassApp: WindowInput {
         }
         let (width, height) = window.framebufferSize
         guard width > 0, height > 0 else { return }
-        renderer.render(Array(zip(scenes, viewports(width: width, height: height))), width: width, height: height, into: 0)
-        drawOverlay(width: width, height: height)
+        let layout = layout()
+        let scale = window.contentScale, windowHeight = Double(height) / scale
+        let viewports = layout.viewports.map { SceneLayout.pixels($0, windowHeight: windowHeight, scale: scale) }
+        renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0)
+        drawOverlay(width: width, height: height, layout: layout)
         if let path = screenshotPath {
             screenshotPath = nil
             try Screenshot.save(SceneRenderer.readPixels(width: width, height: height), width: width, height: height, to: path)
             Console.progress("screenshot saved to \(path)")
+            toast = Toast("saved \(path)")
         }
         window.swapBuffers()
     }
 
-    private func drawOverlay(width: Int, height: Int) {
+    /// The hourglasses' places this frame, in window units, clear of last frame's panels.
+    private func layout() -> SceneLayout {
+        let size = window.size
+        return SceneLayout(width: size.width, height: size.height, columns: simulations.count,
+                           panels: overlayVisible ? panels : [], reservedBelow: comparing ? Self.labelHeight : 0)
+    }
+
+    private static let labelHeight = 26.0
+
+    private func drawOverlay(width: Int, height: Int, layout: SceneLayout) {
         ui_new_frame()
+        panels = []
         if overlayVisible {
             let first = simulations[0]
             let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: timer.duration,
                                      settings: comparing ? settingsForComparison : settings,
                                      active: first.settings, fps: fps.value, physicsMilliseconds: first.physicsMilliseconds,
-                                     renderer: renderer(of: first), showHelp: showHelp, comparing: comparing)
+                                     renderer: renderer(of: first), showHelp: showHelp, comparing: comparing,
+                                     toast: toast.map { ($0.text, $0.alpha) })
             let scale = Float(window.contentScale)
-            for event in Overlay.draw(model, width: Float(width) / scale, height: Float(height) / scale, scale: scale) {
-                handle(event)
-            }
-            if comparing { drawLabels(width: width, height: height, scale: scale) }
+            let frame = Overlay.draw(model, width: Float(width) / scale, height: Float(height) / scale, scale: scale)
+            panels = frame.panels
+            frame.events.forEach(handle)
+            if comparing { drawLabels(layout) }
         }
         ui_render()
     }
@@ -119,19 +138,15 @@ final class HourglassApp: WindowInput {
         simulation.mode == .cpu ? "Swift on the CPU" : rendererName
     }
 
-    /// Side by side, each hourglass is named with its live cost.
-    private func drawLabels(width: Int, height: Int, scale: Float) {
-        for (simulation, viewport) in zip(simulations, viewports(width: width, height: height)) {
-            let centre = Float(viewport.x + viewport.width / 2) / scale
-            let text = String(format: "%@ · %.2f ms physics per frame · %.0f fps", simulation.mode.displayName, simulation.physicsMilliseconds, fps.value)
-            ui_label(text, centre, Float(height) / scale * 0.83, 0.5)
+    /// Side by side, each hourglass is named under its glass with its live cost, in short
+    /// where the full line does not fit its column.
+    private func drawLabels(_ layout: SceneLayout) {
+        for (simulation, (viewport, glass)) in zip(simulations, zip(layout.viewports, layout.glasses)) {
+            let name = simulation.mode.displayName, milliseconds = simulation.physicsMilliseconds
+            var text = String(format: "%@ · %.2f ms physics per frame", name, milliseconds)
+            if Double(ui_text_width(text)) > viewport.width - 20 { text = String(format: "%@ · %.2f ms", name, milliseconds) }
+            ui_label(text, Float(viewport.midX), Float(glass.maxY + 4), 0.5)
         }
-    }
-
-    /// The window split into equal columns, one per hourglass.
-    private func viewports(width: Int, height: Int) -> [Viewport] {
-        let column = width / simulations.count
-        return simulations.indices.map { Viewport(x: $0 * column, y: 0, width: column, height: height) }
     }
 
     /// In the comparison every mode shows the CPU mode's count and size, so they match.
@@ -207,12 +222,12 @@ final class HourglassApp: WindowInput {
     /// Dragging down by half the window's height turns the hourglass half a turn.
     func mouseMoved(x: Double, y: Double) {
         guard let start = dragStart else { return }
-        var width: Int32 = 0, height: Int32 = 0
-        glfwGetWindowSize(window.handle, &width, &height)
-        timer.drag(to: Float.pi * Float((y - start) / (0.5 * Double(max(height, 1)))))
+        timer.drag(to: Float.pi * Float((y - start) / (0.5 * max(window.size.height, 1))))
     }
 
     func key(_ key: Int32, modifiers: Int32) {
+        // Keys typed into a widget (a slider's Ctrl+click text box; Esc cancels it) are its own.
+        guard !ui_wants_keyboard() else { return }
         switch key {
         case GLFW_KEY_SPACE: perform(timer.start())
         case GLFW_KEY_R: perform(timer.reset())
@@ -221,8 +236,10 @@ final class HourglassApp: WindowInput {
             if mode != settings.mode { handle(.select(mode)) }
         case GLFW_KEY_C: handle(.randomColors(!settings.randomColors))
         case GLFW_KEY_F11: window.toggleFullscreen()
-        case GLFW_KEY_V: window.toggleVsync()
-        case GLFW_KEY_F12: screenshotPath = "shifting-sands-\(Int(Date().timeIntervalSince1970)).png"
+        case GLFW_KEY_V:
+            window.toggleVsync()
+            toast = Toast(window.vsync ? "vsync on" : "vsync off")
+        case GLFW_KEY_F12: screenshotPath = Screenshot.defaultName(at: Date())
         case GLFW_KEY_H: overlayVisible.toggle()
         case GLFW_KEY_F1: showHelp.toggle()
         case GLFW_KEY_ESCAPE: window.shouldClose = true
@@ -230,17 +247,9 @@ final class HourglassApp: WindowInput {
         }
     }
 
-    /// Over any hourglass: its glass's rectangle, from its size projected through the camera,
-    /// in window units.
+    /// Over any hourglass's glass, as laid out this frame, in window units.
     private func isOverHourglass(x: Double, y: Double) -> Bool {
-        var width: Int32 = 0, height: Int32 = 0
-        glfwGetWindowSize(window.handle, &width, &height)
-        let column = Double(width) / Double(simulations.count)
-        let projection = Camera.viewProjection(aspect: Float(column) / Float(max(height, 1)))
-        let corner = projection.transform([0.35, PhysicsConstants.glassHalfHeight + 0.08, 0])
-        let halfWidth = Double(corner.x) * column / 2, halfHeight = Double(corner.y) * Double(height) / 2
-        let centreX = (x / column).rounded(.down) * column + column / 2
-        return abs(x - centreX) <= halfWidth && abs(y - Double(height) / 2) <= halfHeight
+        layout().glasses.contains { $0.contains(x: x, y: y) }
     }
 }
 
@@ -261,5 +270,24 @@ struct FrameRate {
         value = Double(frames) / seconds
         frames = 0
         seconds = 0
+    }
+}
+
+/// A brief message over the scene that fades after a couple of seconds.
+struct Toast {
+    static let seconds: Float = 2.5
+    let text: String
+    private(set) var remaining = Toast.seconds
+
+    init(_ text: String) { self.text = text }
+
+    /// The last half second fades out.
+    var alpha: Float { min(1, remaining / 0.5) }
+
+    /// Nil once it has run out.
+    func advanced(by dt: Float) -> Toast? {
+        var next = self
+        next.remaining -= dt
+        return next.remaining > 0 ? next : nil
     }
 }

@@ -16,6 +16,8 @@ struct OverlayModel {
     var showHelp: Bool
     /// Three hourglasses side by side: no mode picker, the CPU's count range.
     var comparing = false
+    /// A brief message ("vsync off", "saved …png") and how visible it still is, 1 → 0.
+    var toast: (text: String, alpha: Float)?
 }
 
 /// What the user asked for through the overlay.
@@ -28,9 +30,18 @@ enum OverlayEvent: Equatable {
     case randomColors(Bool)
 }
 
+/// What the overlay drew: the user's requests, and where its panels stand, so the scene can
+/// keep the hourglass clear of them.
+struct OverlayFrame {
+    var events: [OverlayEvent] = []
+    var panels: [ScreenRect] = []
+}
+
 /// The original's screen, laid out for a desktop window with Dear ImGui: colour toggle top
 /// left; mode, count and size top right; the digital timer at the top; readout bottom left;
-/// duration, presets and Start/Reset bottom right. Every control is always enabled.
+/// duration, presets and Start/Reset bottom right. Below 1000 units wide the timer joins the
+/// colour toggle in the top-left panel and controls and lines shrink, down to 640 × 400.
+/// Every control is always enabled.
 enum Overlay {
     static let keys = [
         ("Space", "start / flip"), ("R", "reset"), ("1 2 3", "CPU / GPU / Instanced"),
@@ -38,66 +49,84 @@ enum Overlay {
         ("V", "vsync"), ("F12", "screenshot"), ("H", "hide overlay"), ("F1", "this help"), ("Esc", "quit"),
     ]
 
-    static func draw(_ model: OverlayModel, width: Float, height: Float, scale: Float) -> [OverlayEvent] {
-        var events: [OverlayEvent] = []
+    static func draw(_ model: OverlayModel, width: Float, height: Float, scale: Float) -> OverlayFrame {
+        var frame = OverlayFrame()
         let margin = 12 * scale
+        let compact = width < 1000 * scale
+        let sliderWidth = min(max(width * 0.2, 110 * scale), 200 * scale)
+        let timerScale = min(1, max(0.55, min(width / (1000 * scale), height / (700 * scale))))
+        func end() {
+            var rect = UIRect()
+            ui_end_panel(&rect)
+            frame.panels.append(ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height)))
+        }
 
-        ui_begin_panel("colours", margin, margin, 0, 0, 0.55)
-        var random = model.settings.randomColors
-        if ui_checkbox("Random colours", &random) { events.append(.randomColors(random)) }
-        ui_end_panel()
-
-        // Between the top corner panels; in a narrow window, between the bottom ones instead.
-        let narrow = width < 1000 * scale
-        ui_begin_panel("timer", width / 2, narrow ? height - margin : margin, 0.5, narrow ? 1 : 0, 0.45)
-        ui_timer_text(clock(model.elapsed), 0.93, 0.80, 0.52)
-        ui_text_colored("\(phaseLabel(model.phase)) · \(clock(model.duration)) timer", 0.75, 0.68, 0.58)
-        ui_end_panel()
+        if compact {
+            ui_begin_panel("timer", margin, margin, 0, 0, 0.55)
+            timer(model, scale: timerScale)
+            colours(model, into: &frame.events)
+            end()
+        } else {
+            ui_begin_panel("colours", margin, margin, 0, 0, 0.55)
+            colours(model, into: &frame.events)
+            end()
+            ui_begin_panel("timer", width / 2, margin, 0.5, 0, 0.45)
+            timer(model, scale: timerScale)
+            end()
+        }
 
         ui_begin_panel("grains", width - margin, margin, 1, 0, 0.55)
         if model.comparing {
-            ui_text("CPU, GPU and Instanced side by side")
+            ui_text(compact ? "CPU, GPU, Instanced" : "CPU, GPU and Instanced side by side")
         } else {
             for mode in PhysicsMode.allCases {
-                if ui_radio(mode.displayName, mode == model.settings.mode), mode != model.settings.mode { events.append(.select(mode)) }
+                if ui_radio(mode.displayName, mode == model.settings.mode), mode != model.settings.mode { frame.events.append(.select(mode)) }
                 if mode != PhysicsMode.allCases.last { ui_same_line() }
             }
         }
         let mode = model.settings.mode
         var count = Int32(model.settings.count(for: mode))
-        if ui_slider_int("grains", &count, Int32(mode.countRange.lowerBound), Int32(mode.countRange.upperBound), 200 * scale) {
-            events.append(.count(Int(count)))
+        if ui_slider_int("grains", &count, Int32(mode.countRange.lowerBound), Int32(mode.countRange.upperBound), sliderWidth) {
+            frame.events.append(.count(Int(count)))
         }
         var size = model.settings.size(for: mode)
-        if ui_slider_float("size", &size, GrainSizing.sizeRange.lowerBound, GrainSizing.sizeRange.upperBound, "%.2f×", 200 * scale) {
-            events.append(.size((size / GrainSizing.sizeStep).rounded() * GrainSizing.sizeStep))
+        if ui_slider_float("size", &size, GrainSizing.sizeRange.lowerBound, GrainSizing.sizeRange.upperBound, "%.2f×", sliderWidth) {
+            frame.events.append(.size((size / GrainSizing.sizeStep).rounded() * GrainSizing.sizeStep))
         }
         if model.settings.grainSettings != model.active {
-            ui_text_colored("applies at the next start or reset", 0.7, 0.62, 0.5)
+            ui_text_colored(compact ? "applies at next start" : "applies at the next start or reset", 0.7, 0.62, 0.5)
         }
-        ui_end_panel()
+        end()
 
         ui_begin_panel("readout", margin, height - margin, 0, 1, 0.55)
-        if !model.comparing {
-            ui_text(String(format: "%.0f fps · %.2f ms physics per frame", model.fps, model.physicsMilliseconds))
-            ui_text("\(model.active.count) grains · \(model.active.mode.displayName) · \(model.renderer)")
+        if model.comparing {
+            ui_text(String(format: "%.0f fps", model.fps))
+        } else {
+            ui_text(String(format: compact ? "%.0f fps · %.2f ms physics" : "%.0f fps · %.2f ms physics per frame", model.fps, model.physicsMilliseconds))
+            let pile = "\(model.active.count) grains · \(model.active.mode.displayName)"
+            ui_text(width < 900 * scale ? pile : "\(pile) · \(model.renderer)")
         }
-        ui_text_colored("F1 keys · drag the hourglass to flip it", 0.7, 0.62, 0.5)
-        ui_end_panel()
+        ui_text_colored(compact ? "F1 keys · drag to flip" : "F1 keys · drag the hourglass to flip it", 0.7, 0.62, 0.5)
+        end()
 
         ui_begin_panel("duration", width - margin, height - margin, 1, 1, 0.55)
         var duration = model.settings.duration
-        if ui_slider_float("seconds", &duration, HourglassTimer.durationRange.lowerBound, HourglassTimer.durationRange.upperBound, "%.0f s", 180 * scale) {
-            events.append(.duration(duration.rounded()))
+        if ui_slider_float("seconds", &duration, HourglassTimer.durationRange.lowerBound, HourglassTimer.durationRange.upperBound, "%.0f s", sliderWidth * 0.9) {
+            frame.events.append(.duration(duration.rounded()))
         }
         for preset in HourglassTimer.presets {
-            if ui_button("\(Int(preset)) s", 54 * scale) { events.append(.duration(preset)) }
+            if ui_button("\(Int(preset)) s", (compact ? 42 : 54) * scale) { frame.events.append(.duration(preset)) }
             ui_same_line()
         }
         let busy = model.phase == .flipping || model.phase == .running
-        if ui_button(busy ? "Reset" : "Start", 80 * scale) { events.append(.startOrReset) }
-        ui_end_panel()
+        if ui_button(busy ? "Reset" : "Start", (compact ? 66 : 80) * scale) { frame.events.append(.startOrReset) }
+        end()
 
+        if let toast = model.toast {
+            ui_toast(toast.text, width / 2, height - 90 * scale, toast.alpha)
+        }
+
+        // The help panel is asked for and covers the scene on purpose: not an obstacle.
         if model.showHelp {
             ui_begin_panel("help", width / 2, height / 2, 0.5, 0.5, 0.85)
             ui_text_colored("Keys", 0.93, 0.80, 0.52)
@@ -107,9 +136,19 @@ enum Overlay {
                 ui_same_line_at(80 * scale)
                 ui_text(action)
             }
-            ui_end_panel()
+            ui_end_panel(nil)
         }
-        return events
+        return frame
+    }
+
+    private static func timer(_ model: OverlayModel, scale: Float) {
+        ui_timer_text(clock(model.elapsed), 0.93, 0.80, 0.52, scale)
+        ui_text_colored("\(phaseLabel(model.phase)) · \(clock(model.duration)) timer", 0.75, 0.68, 0.58)
+    }
+
+    private static func colours(_ model: OverlayModel, into events: inout [OverlayEvent]) {
+        var random = model.settings.randomColors
+        if ui_checkbox("Random colours", &random) { events.append(.randomColors(random)) }
     }
 
     static func clock(_ seconds: Float) -> String {

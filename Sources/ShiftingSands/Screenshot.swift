@@ -9,4 +9,12 @@ enum Screenshot {
         }
         guard written != 0 else { throw CommandError("cannot write screenshot \(path)") }
     }
+
+    /// `shifting-sands-2026-11-22-103012.png`: local date and time, sorting in order taken.
+    static func defaultName(at date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd-HHmmss"
+        return "shifting-sands-\(formatter.string(from: date)).png"
+    }
 }

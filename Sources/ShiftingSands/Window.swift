@@ -57,6 +57,13 @@ final class Window {
         return (Int(width), Int(height))
     }
 
+    /// Size in window units (what the mouse and the overlay count in).
+    var size: (width: Double, height: Double) {
+        var width: Int32 = 0, height: Int32 = 0
+        glfwGetWindowSize(handle, &width, &height)
+        return (Double(width), Double(height))
+    }
+
     /// Framebuffer pixels per window unit (2 on a HiDPI screen).
     var contentScale: Double {
         var width: Int32 = 0, height: Int32 = 0
@@ -79,8 +86,12 @@ final class Window {
             return
         }
         guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) else { return }
-        glfwGetWindowPos(handle, &windowedFrame.x, &windowedFrame.y)
-        glfwGetWindowSize(handle, &windowedFrame.width, &windowedFrame.height)
+        // Locals, not `&windowedFrame.x, &windowedFrame.y`: two inout accesses to one stored
+        // tuple in one call are a Swift exclusivity violation (it trapped on every F11).
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        glfwGetWindowPos(handle, &x, &y)
+        glfwGetWindowSize(handle, &width, &height)
+        windowedFrame = (x, y, width, height)
         glfwSetWindowMonitor(handle, monitor, 0, 0, mode.pointee.width, mode.pointee.height, mode.pointee.refreshRate)
     }
 

@@ -10,6 +10,11 @@ extern "C" {
 
 typedef struct GLFWwindow GLFWwindow;
 
+/// A rectangle in window units, origin top left.
+typedef struct {
+    float x, y, width, height;
+} UIRect;
+
 /// Sets up ImGui on a GLFW window with a GL 3.3+ context current. The fonts are TrueType files;
 /// a path that cannot be read falls back to ImGui's built-in font. Returns false on failure.
 bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const char *timerFontPath, float timerFontSize);
@@ -18,16 +23,25 @@ void ui_new_frame(void);
 void ui_render(void);
 /// True while ImGui wants the mouse (over a widget), so a click there is not a drag.
 bool ui_wants_mouse(void);
+/// True while a widget takes the keyboard (a slider's Ctrl+click text box), so keys typed
+/// there are not shortcuts.
+bool ui_wants_keyboard(void);
 
 /// A borderless panel anchored to a corner of the screen: pivot (0,0) top-left … (1,1) bottom-right.
 void ui_begin_panel(const char *id, float x, float y, float pivotX, float pivotY, float alpha);
-void ui_end_panel(void);
+/// Ends the panel; `frame`, when given, receives where it stands on screen.
+void ui_end_panel(UIRect *frame);
 void ui_text(const char *text);
 void ui_text_colored(const char *text, float r, float g, float b);
-void ui_timer_text(const char *text, float r, float g, float b);
+/// Text in the large timer font, scaled by `scale` (1 = the size it was loaded at).
+void ui_timer_text(const char *text, float r, float g, float b, float scale);
+/// Width of `text` in the current font, in window units.
+float ui_text_width(const char *text);
 bool ui_button(const char *label, float width);
 bool ui_checkbox(const char *label, bool *value);
 bool ui_radio(const char *label, bool active);
+/// Sliders show their value beside the track, not under the handle, then the label;
+/// Ctrl+click types a value.
 bool ui_slider_int(const char *label, int *value, int min, int max, float width);
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width);
 void ui_same_line(void);
@@ -36,6 +50,8 @@ void ui_same_line_at(float offset);
 void ui_separator(void);
 /// Puts text over the scene at a pixel position (labels in the side-by-side view).
 void ui_label(const char *text, float x, float y, float pivotX);
+/// A short message in a rounded box centred at (x, y), fading out as `alpha` goes to 0.
+void ui_toast(const char *text, float x, float y, float alpha);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,87 @@
+import SandGL
+import SandSim
+
+/// A rectangle in window units, origin at the top left, y down (as ImGui and the mouse count).
+struct ScreenRect: Equatable {
+    var x, y, width, height: Double
+
+    var maxX: Double { x + width }
+    var maxY: Double { y + height }
+    var midX: Double { x + width / 2 }
+    var midY: Double { y + height / 2 }
+
+    func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && px <= maxX && py >= y && py <= maxY
+    }
+
+    func intersects(_ other: ScreenRect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    func overlapsHorizontally(_ other: ScreenRect) -> Bool {
+        x < other.maxX && other.x < maxX
+    }
+}
+
+/// Where the hourglasses go: one column of the window each, every glass clear of the overlay's
+/// panels. Where a panel would cover a glass, the scene's viewport shrinks to the band between
+/// the panels above and below it, so a small window shows a smaller hourglass, never a hidden one.
+struct SceneLayout {
+    /// Each hourglass's viewport (the camera's picture), in window units.
+    let viewports: [ScreenRect]
+
+    /// The glass and its caps, as a box around the origin seen from the camera: half-width,
+    /// half-height and the depth of its nearest point, which perspective shows largest.
+    static let glassBounds = SIMD3<Float>(0.25, PhysicsConstants.glassHalfHeight + 0.05, 0.2)
+    /// The glass's projected half-size as fractions of its viewport's height (the camera's
+    /// vertical field is fixed, so the picture scales with the viewport's height alone).
+    static let glassHalfExtent: (x: Double, y: Double) = {
+        let corner = Camera.viewProjection(aspect: 1).transform(glassBounds)
+        return (Double(corner.x) / 2, Double(corner.y) / 2)
+    }()
+
+    /// `panels`: what the overlay covers. `reservedBelow`: room kept under each glass (the
+    /// comparison's labels). `gap`: space kept between a glass and a panel.
+    init(width: Double, height: Double, columns: Int, panels: [ScreenRect], reservedBelow: Double = 0, gap: Double = 6) {
+        let columnWidth = width / Double(max(columns, 1))
+        let full = (0..<columns).map { ScreenRect(x: Double($0) * columnWidth, y: 0, width: columnWidth, height: height) }
+        // One band for all columns, so side by side the hourglasses stay the same size.
+        var top = 0.0, bottom = height
+        for viewport in full {
+            let glass = Self.glass(in: viewport)
+            for panel in panels where panel.overlapsHorizontally(glass) {
+                if panel.midY < height / 2 {
+                    top = max(top, panel.maxY + gap)
+                } else {
+                    bottom = min(bottom, panel.y - gap)
+                }
+            }
+        }
+        bottom -= reservedBelow
+        let glassHeight = 2 * Self.glassHalfExtent.y * height
+        let fullGlassTop = height / 2 - glassHeight / 2
+        guard fullGlassTop < top || fullGlassTop + glassHeight > bottom else {
+            viewports = full
+            return
+        }
+        // The viewport is taller than the band: only the glass, not the picture, must fit in it.
+        let band = max(bottom - top, height * 0.1)
+        let viewportHeight = min(height, band / (2 * Self.glassHalfExtent.y))
+        let centre = top + band / 2
+        viewports = full.map { ScreenRect(x: $0.x, y: centre - viewportHeight / 2, width: $0.width, height: viewportHeight) }
+    }
+
+    /// The rectangle the glass covers in a viewport.
+    static func glass(in viewport: ScreenRect) -> ScreenRect {
+        let halfWidth = glassHalfExtent.x * viewport.height, halfHeight = glassHalfExtent.y * viewport.height
+        return ScreenRect(x: viewport.midX - halfWidth, y: viewport.midY - halfHeight, width: 2 * halfWidth, height: 2 * halfHeight)
+    }
+
+    var glasses: [ScreenRect] { viewports.map(Self.glass(in:)) }
+
+    /// A viewport in framebuffer pixels, origin at the bottom left as GL counts.
+    static func pixels(_ rect: ScreenRect, windowHeight: Double, scale: Double) -> Viewport {
+        Viewport(x: Int((rect.x * scale).rounded()), y: Int(((windowHeight - rect.maxY) * scale).rounded()),
+                 width: Int((rect.width * scale).rounded()), height: Int((rect.height * scale).rounded()))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import ShiftingSands
+
+/// The app running interactively under Xvfb, driven with xdotool's keys and mouse as a person
+/// would drive it.
+final class InteractiveApp {
+    let display: VirtualDisplay
+    let folder: URL
+    private let process = Process()
+    private(set) var windowID = ""
+
+    static let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Starts the app with `arguments` in a fresh folder (settings and F12's screenshots go
+    /// there) and waits for its window.
+    init(_ arguments: [String]) throws {
+        display = try VirtualDisplay()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        process.executableURL = CommandRun.binary
+        process.arguments = ["run"] + arguments
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.name, "XDG_CONFIG_HOME": folder.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        windowID = try xdotool(["search", "--sync", "--name", "ShiftingSands"]).split(separator: "\n").first.map(String.init) ?? ""
+        // A few frames, so ImGui has laid out its panels before anything is clicked.
+        Thread.sleep(forTimeInterval: 2)
+        _ = try xdotool(["windowfocus", "--sync", windowID])
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Runs xdotool on this display and returns what it printed; gives up after 30 s.
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        tool.arguments = ["30", Self.xdotool!] + arguments
+        tool.environment = ["DISPLAY": display.name]
+        let out = Pipe()
+        tool.standardOutput = out
+        tool.standardError = FileHandle.nullDevice
+        try tool.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        tool.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A key held for a fifth of a second: ImGui 1.86 reads keys once a frame and misses a
+    /// press and release that arrive between two frames, as xdotool's `key` sends them.
+    func hold(_ key: String) throws {
+        try xdotool(["keydown", key])
+        Thread.sleep(forTimeInterval: 0.2)
+        try xdotool(["keyup", key])
+    }
+
+    /// Width and height of the window, from xdotool's geometry.
+    func windowSize() throws -> String {
+        let geometry = try xdotool(["getwindowgeometry", windowID])
+        return geometry.split(separator: "\n").first { $0.contains("Geometry:") }?.split(separator: " ").last.map(String.init) ?? ""
+    }
+
+    func settings() throws -> [String: Any] {
+        let data = try Data(contentsOf: folder.appendingPathComponent("shifting-sands/settings.json"))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    /// Waits up to `seconds` for the app to quit and returns its exit status, or nil.
+    func exitStatus(within seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+}
+
+@Suite("The window, driven by keys and mouse (under Xvfb)", .serialized,
+       .enabled(if: VirtualDisplay.xvfb != nil && InteractiveApp.xdotool != nil, "Xvfb or xdotool is not installed"))
+struct InteractiveWindowTests {
+    /// xdotool's names for the help panel's keys; the drag is done with the mouse.
+    static let keysyms = [
+        "Space": ["space"], "R": ["r"], "1 2 3": ["2", "3", "1"], "C": ["c"], "F11": ["F11"], "V": ["v"],
+        "F12": ["F12"], "H": ["h", "h"], "F1": ["F1", "F1"], "Esc": ["Escape"], "drag": [],
+    ]
+
+    @Test("every documented key works and the app keeps running; F11 twice returns to the window's size")
+    func everyKey() throws {
+        let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
+        #expect(Set(Overlay.keys.map(\.0)) == Set(Self.keysyms.keys), "a documented key has no step in this test")
+        #expect(try app.windowSize() == "800x500")
+        for (key, _) in Overlay.keys where key != "Esc" {
+            for keysym in Self.keysyms[key]! {
+                try app.xdotool(["key", keysym])
+                Thread.sleep(forTimeInterval: 1)
+                #expect(app.isRunning, "the app died after \(keysym)")
+                if keysym == "F11" {
+                    #expect(try app.windowSize() == "1280x800", "fullscreen fills the 1280×800 screen")
+                    try app.xdotool(["key", "F11"])
+                    Thread.sleep(forTimeInterval: 1)
+                    #expect(try app.windowSize() == "800x500", "F11 again returns to the window")
+                }
+            }
+            guard app.isRunning else { return }
+        }
+        // A drag down on the glass turns the hourglass by hand.
+        try app.xdotool(["mousemove", "--window", app.windowID, "400", "200", "mousedown", "1"])
+        for y in stride(from: 220, through: 420, by: 40) {
+            try app.xdotool(["mousemove", "--window", app.windowID, "400", String(y)])
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        try app.xdotool(["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 1)
+        #expect(app.isRunning, "the app died after a drag")
+        let screenshots = try FileManager.default.contentsOfDirectory(atPath: app.folder.path).filter { $0.hasSuffix(".png") }
+        #expect(screenshots.count == 1 && screenshots[0].wholeMatch(of: /shifting-sands-\d{4}-\d{2}-\d{2}-\d{6}\.png/) != nil,
+                "F12 saves one screenshot with a readable name: \(screenshots)")
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0, "Esc quits cleanly")
+    }
+
+    @Test("digits typed into a slider's text box set the count and do not switch the mode; Esc there cancels the edit")
+    func typingIntoAWidget() throws {
+        let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
+        // The grain-count slider's track, in the top-right panel of an 800×500 window.
+        let slider = ["mousemove", "--window", app.windowID, "600", "57", "keydown", "ctrl", "click", "1", "keyup", "ctrl"]
+        try app.xdotool(slider)
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.xdotool(["type", "--delay", "120", "2"])
+        try app.hold("Escape")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(app.isRunning, "Esc in a text box cancels the edit, it does not quit")
+        try app.xdotool(slider)
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.xdotool(["type", "--delay", "120", "230"])
+        try app.hold("Return")
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0)
+        let settings = try app.settings()
+        #expect(settings["mode"] as? String == "cpu", "typing 2 and 3 must not switch the mode")
+        #expect((settings["counts"] as? [String: Int])?["cpu"] == 230, "the typed count is the CPU mode's: \(settings)")
+    }
+}
