@@ -19,13 +19,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Grain counts, comma-separated.")
     var counts = "250,1000,10000,50000"
 
-    @Option(help: "Timed steps per case.")
+    @Option(parsing: .unconditional, help: "Timed steps per case.")
     var steps = 30
 
-    @Option(help: "Untimed steps before timing.")
+    @Option(parsing: .unconditional, help: "Untimed steps before timing.")
     var warmup = 5
 
-    @Option(help: "Substeps per step (default: the original's rule by count; 4 for CPU).")
+    @Option(parsing: .unconditional, help: "Substeps per step (default: the original's rule by count; 4 for CPU).")
     var substeps: Int?
 
     @Option(help: "settled (the fresh pile, at rest, as before a start) or draining (turned into the upper chamber, all awake).")
@@ -50,8 +50,8 @@ struct BenchCommand: ParsableCommand {
     static let patience: Double = 600
 
     func parsedModes() throws -> [PhysicsMode] {
-        try modes.split(separator: ",").map { name in
-            guard let mode = PhysicsMode(argument: String(name).trimmingCharacters(in: .whitespaces)) else {
+        try ArgumentChecks.list(modes, option: "--modes").map { name in
+            guard let mode = PhysicsMode(argument: name) else {
                 throw ValidationError("unknown mode '\(name)' in --modes (cpu, gpu, instanced)")
             }
             return mode
@@ -59,8 +59,8 @@ struct BenchCommand: ParsableCommand {
     }
 
     func parsedCounts() throws -> [Int] {
-        try counts.split(separator: ",").map { text in
-            guard let count = Int(text.trimmingCharacters(in: .whitespaces)), (1...1_000_000).contains(count) else {
+        try ArgumentChecks.list(counts, option: "--counts").map { text in
+            guard let count = Int(text), (1...1_000_000).contains(count) else {
                 throw ValidationError("'\(text)' in --counts is not a grain count (1–1000000)")
             }
             return count
@@ -72,6 +72,7 @@ struct BenchCommand: ParsableCommand {
         _ = try parsedCounts()
         guard steps >= 1, warmup >= 0 else { throw ValidationError("--steps must be at least 1 and --warmup at least 0") }
         if let substeps, !(1...16).contains(substeps) { throw ValidationError("--substeps must be 1–16") }
+        if let output { try ArgumentChecks.outputFile(output, option: "--output") }
         if BuildConfiguration.name == "debug" && !allowDebug {
             throw ValidationError("this is a debug build, whose timings mislead; build with 'swift build -c release' or pass --allow-debug")
         }

@@ -34,7 +34,7 @@ struct BenchReport: Codable {
     private var table: String {
         var lines = [
             "renderer  \(system.renderer) (OpenGL \(system.glVersion))",
-            "cpu       \(system.cpu), \(system.cores) cores; \(system.build) build",
+            "cpu       \(system.cpu), \(system.cores) cores; \(system.build) build of shifting-sands \(system.version); \(system.date)",
             "surface   \(system.surface); \(settings.scenario) pile; \(settings.warmup) warm-up + \(settings.steps) timed steps; substeps \(settings.substeps)",
             "times are ms per step, median / p95; GPU stages timed by \(results.first?.gpuTiming.rawValue ?? "–")",
             "",
@@ -56,14 +56,14 @@ struct BenchReport: Codable {
     }
 
     private var csv: String {
-        let header = "mode,count,substeps,physics_median_ms,physics_p95_ms,mesh_median_ms,mesh_p95_ms,readback_median_ms,readback_p95_ms,render_median_ms,render_p95_ms,total_median_ms,total_p95_ms,steps_per_second,grain_substeps_per_second,awake_at_end,physics_on,renderer,build"
+        let header = "mode,count,substeps,physics_median_ms,physics_p95_ms,mesh_median_ms,mesh_p95_ms,readback_median_ms,readback_p95_ms,render_median_ms,render_p95_ms,total_median_ms,total_p95_ms,steps_per_second,grain_substeps_per_second,awake_at_end,physics_on,renderer,build,version,date"
         let rows = results.map { r in
             let optional = { (s: SampleSummary?) in s.map { "\($0.median),\($0.p95)" } ?? "," }
             return [
                 r.mode.rawValue, String(r.count), String(r.substeps), "\(r.physicsMs.median),\(r.physicsMs.p95)", optional(r.meshMs),
                 optional(r.readbackMs), "\(r.renderMs.median),\(r.renderMs.p95)", "\(r.totalMs.median),\(r.totalMs.p95)",
                 String(r.stepsPerSecond), String(r.grainSubstepsPerSecond), String(r.awakeAtEnd),
-                "\"\(r.physicsOn)\"", "\"\(r.renderer)\"", system.build,
+                "\"\(r.physicsOn)\"", "\"\(r.renderer)\"", system.build, system.version, system.date,
             ].joined(separator: ",")
         }
         return ([header] + rows).joined(separator: "\n")

@@ -157,6 +157,7 @@ struct BenchSystem: Codable {
     var build: String
     var surface: String
     var date: String
+    var version: String
 
     static func current(surface: String) -> BenchSystem {
         let info = GLInfo.current()
@@ -165,8 +166,13 @@ struct BenchSystem: Codable {
         let model = modelLine?.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown"
         return BenchSystem(renderer: info.renderer, glVersion: info.version, cpu: model,
                            cores: ProcessInfo.processInfo.activeProcessorCount, build: BuildConfiguration.name,
-                           surface: surface, date: ISO8601DateFormatter().string(from: Date()))
+                           surface: surface, date: ISO8601DateFormatter().string(from: Date()), version: AppVersion.current)
     }
+}
+
+/// The version `--version` prints and benchmark reports carry.
+enum AppVersion {
+    static let current = "0.4.0"
 }
 
 enum BuildConfiguration {

@@ -7,15 +7,16 @@ extension PhysicsMode: ExpressibleByArgument {
 
 /// Mode, count and size, as every command takes them; the original's `-mode`, `-count` and
 /// `-size` spellings work too. Left out, each command fills them its own way (simulate: CPU
-/// and the mode's default count; spawn: 250; run: the saved settings).
+/// and the mode's default count; spawn: 250; run: the saved settings). Numbers are taken as
+/// values even when they start with a dash, so `--count -5` is refused as out of range.
 struct GrainOptions: ParsableArguments {
     @Option(name: [.long, .customLong("mode", withSingleDash: true)], help: "Physics mode: cpu, gpu or instanced (the original's Metal).")
     var mode: PhysicsMode?
 
-    @Option(name: [.long, .customLong("count", withSingleDash: true)], help: "Number of grains: cpu 50–250, gpu 50–10000, instanced 50–50000.")
+    @Option(name: [.long, .customLong("count", withSingleDash: true)], parsing: .unconditional, help: "Number of grains: cpu 50–250, gpu 50–10000, instanced 50–50000.")
     var count: Int?
 
-    @Option(name: [.long, .customLong("size", withSingleDash: true)], help: "Grain size multiplier, 0.5–1.5.")
+    @Option(name: [.long, .customLong("size", withSingleDash: true)], parsing: .unconditional, help: "Grain size multiplier, 0.5–1.5.")
     var size: Float?
 
     /// Checks a count against a mode's range and a size against 0.5–1.5.

@@ -29,6 +29,7 @@ struct ShiftingSands: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shifting-sands",
         abstract: "A glass hourglass full of sand grains, simulated on the CPU or in OpenGL compute shaders.",
+        version: AppVersion.current,
         subcommands: [RunCommand.self, SimulateCommand.self, SpawnCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )

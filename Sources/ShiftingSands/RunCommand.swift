@@ -13,13 +13,13 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var grains: GrainOptions
 
-    @Option(help: "Timer duration in seconds, 5–30.")
+    @Option(parsing: .unconditional, help: "Timer duration in seconds, 5–30.")
     var duration: Float?
 
     @Flag(name: [.long, .customLong("multicolor", withSingleDash: true)], help: "Random grain colours.")
     var colors = false
 
-    @Flag(name: [.long, .customLong("autostart", withSingleDash: true)], help: "Flip and start the timer at once.")
+    @Flag(name: [.long, .customLong("autostart", withSingleDash: true)], help: "Flip and start the timer once the fresh pile has settled (2 s).")
     var autostart = false
 
     @Flag(help: "Show CPU, GPU and Instanced side by side, with the same count (the CPU's range), turned by one timer.")
@@ -28,8 +28,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Render --frames frames of 1/60 s, save the window as this PNG, and exit.")
     var screenshot: String?
 
-    @Option(help: "Frames to render before the screenshot.")
-    var frames = 120
+    @Option(parsing: .unconditional, help: "Frames of 1/60 s to render before the screenshot (default 120); only with --screenshot.")
+    var frames: Int?
 
     @Option(help: "Window size in screen units, WIDTHxHEIGHT.")
     var window = "1280x800"
@@ -41,7 +41,11 @@ struct RunCommand: ParsableCommand {
         if let duration, !HourglassTimer.durationRange.contains(duration) {
             throw ValidationError("duration \(duration) s is outside 5–30 s")
         }
-        guard frames > 0 else { throw ValidationError("frames must be at least 1") }
+        if let frames {
+            guard screenshot != nil else { throw ValidationError("--frames only counts frames before a --screenshot; give --screenshot FILE too") }
+            guard frames > 0 else { throw ValidationError("--frames \(frames) must be at least 1") }
+        }
+        if let screenshot { try ArgumentChecks.outputFile(screenshot, option: "--screenshot") }
         _ = try windowSize()
     }
 
@@ -77,14 +81,16 @@ struct RunCommand: ParsableCommand {
             window = try Window(title: "ShiftingSands", width: width, height: height)
         } catch {
             guard screenshot == nil else { throw error }
-            Console.progress("shifting-sands: \(error); running the headless simulation instead")
+            let mode = settings.mode
+            Console.progress("shifting-sands: \(error); running the headless simulation instead, with the window's settings " +
+                             "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(Int(settings.duration)) s timer)")
             try runHeadless(settings)
             return
         }
         // The app's GL objects must go before the window and its context.
         try withExtendedLifetime(window) {
             let app = try HourglassApp(window: window, settings: settings, store: store, shaders: shaders, compare: compare)
-            try app.run(frames: screenshot == nil ? nil : frames, screenshot: screenshot, autostart: autostart)
+            try app.run(frames: screenshot == nil ? nil : frames ?? 120, screenshot: screenshot, autostart: autostart)
             if let failure = app.failure { throw failure }
         }
     }

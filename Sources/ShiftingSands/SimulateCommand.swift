@@ -11,10 +11,10 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var grains: GrainOptions
 
-    @Option(help: "Timer duration in seconds, 5–30; sets gravity and neck friction.")
+    @Option(parsing: .unconditional, help: "Timer duration in seconds, 5–30; sets gravity and neck friction.")
     var duration: Float = 10
 
-    @Option(help: "Seconds the fresh pile settles before the flip.")
+    @Option(parsing: .unconditional, help: "Seconds the fresh pile settles before the flip.")
     var settle: Float = 2
 
     @Flag(help: "Print the summary as one JSON object.")
@@ -38,6 +38,8 @@ struct SimulateCommand: ParsableCommand {
         guard (0...60).contains(settle) else {
             throw ValidationError("settle \(settle) s is outside 0–60 s")
         }
+        if let dump { try ArgumentChecks.outputFile(dump, option: "--dump") }
+        if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
     }
 
     func run() throws {

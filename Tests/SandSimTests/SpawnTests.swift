@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SandSim
 
@@ -33,11 +34,35 @@ struct SpawnTests {
     func spawnSizes() {
         let radii = [50, 250, 1000, 10_000, 50_000].map { GrainSizing.radiusForCount($0) }
         #expect(zip(radii, radii.dropFirst()).allSatisfy { $0 > $1 })
-        #expect(abs(GrainSizing.radiusForCount(1000, size: 1.5) / GrainSizing.radiusForCount(1000) - 1.5) < 1e-5)
+        // Size scales the sand's volume: 1.5× the sand, each grain 1.5^(1/3) times as wide.
+        #expect(abs(pow(GrainSizing.radiusForCount(1000, size: 1.5) / GrainSizing.radiusForCount(1000), 3) - 1.5) < 1e-4)
         let tops = [100, 250, 2000, 10_000, 50_000].map { Self.pile(count: $0).1.map(\.y).max()! }
         #expect(tops.max()! - tops.min()! < 0.05)
         // A quarter of the glass: the pile's top sits well inside the lower bulb.
         #expect(tops.allSatisfy { (-0.40)...(-0.28) ~= $0 })
+    }
+
+    /// Every step of the size slider, 0.5 to 1.5.
+    static let sizes = stride(from: 50, through: 150, by: 5).map { Float($0) / 100 }
+
+    @Test("at every size the slider offers, the lattice holds the whole pile with room to spare below the neck",
+          arguments: [50, 60, 93, 130, 250, 1000, 2000])
+    func everySizeFits(count: Int) {
+        for size in Self.sizes {
+            let (profile, positions) = Self.pile(count: count, size: size)
+            let top = positions.map(\.y).max()!
+            #expect(top <= -0.18, "size \(size): the pile reaches \(top)")
+            // Overflow beyond the lattice lands at random and overlaps; none here.
+            let r = profile.grainRadius
+            var closest = Float.infinity
+            for i in positions.indices {
+                for j in (i + 1)..<positions.count {
+                    let d = positions[i] - positions[j]
+                    closest = min(closest, (d * d).sum())
+                }
+            }
+            #expect(closest.squareRoot() >= 2 * r * 0.999, "size \(size): grains overlap at spawn")
+        }
     }
 
     @Test("overflow beyond the lattice goes into the lower bulb, never near the neck")

@@ -64,6 +64,53 @@ struct CommandLineTests {
         #expect(lines.first?.hasPrefix("shifting-sands: error: ") == true)
     }
 
+    @Test("a wrong option is refused before any work, in one line that names the problem", arguments: [
+        (["simulate", "--mode", "gpu", "--count", "2000", "--dump", "/nonexistent-dir/d.txt"], "does not exist"),
+        (["simulate", "--mode", "cpu", "--count", "250", "--trace", "/nonexistent-dir/t.csv"], "does not exist"),
+        (["simulate", "--count", "50", "--trace", "/"], "is a directory"),
+        (["bench", "--modes", "cpu", "--counts", "50", "--steps", "1", "--warmup", "0", "--output", "/nonexistent-dir/b.txt", "--allow-debug"], "does not exist"),
+        (["bench", "--counts", "", "--allow-debug"], "--counts is empty"),
+        (["bench", "--modes", "", "--allow-debug"], "--modes is empty"),
+        (["bench", "--counts", "250,,1000", "--allow-debug"], "empty entry"),
+        (["simulate", "--count", "-5"], "count -5 is outside"),
+        (["simulate", "--settle", "-1"], "settle -1.0 s is outside"),
+        (["run", "--screenshot", "x.png", "--frames", "-3"], "--frames -3 must be at least 1"),
+        (["run", "--frames", "10"], "only counts frames before a --screenshot"),
+    ] as [([String], String)])
+    func refusedBeforeWork(arguments: [String], problem: String) throws {
+        let run = try CommandRun(arguments, environment: ["DISPLAY": ""])
+        #expect(run.status != 0)
+        #expect(run.stdout.isEmpty)
+        // One line and nothing else: no progress, so the check came before the run.
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr was: \(run.stderr)")
+        #expect(lines.first?.hasPrefix("shifting-sands: error: ") == true)
+        #expect(run.stderr.contains(problem), "stderr was: \(run.stderr)")
+    }
+
+    @Test("--version prints the version")
+    func version() throws {
+        let run = try CommandRun(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines).wholeMatch(of: /\d+\.\d+\.\d+/) != nil, "printed: \(run.stdout)")
+    }
+
+    @Test("at the largest size every grain starts below the neck and all of it drains", arguments: [50, 250])
+    func largestSizeFits(count: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("trace.csv").path
+        let run = try CommandRun(["simulate", "--mode", "cpu", "--count", String(count), "--size", "1.5", "--duration", "10", "--json", "--trace", trace])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["drainedPercent"] as? Double == 100)
+        #expect(object["outside"] as? Int == 0)
+        let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        let beforeFlip = try #require(rows.last { $0.contains(",resting,") })
+        #expect(beforeFlip.hasSuffix(",0,\(count)"), "all in the lower chamber before the flip: \(beforeFlip)")
+    }
+
     @Test("a missing or broken shader gives one line naming the file", arguments: ["missing", "broken"])
     func shaderErrors(kind: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shaders-\(UUID().uuidString)")
