@@ -17,7 +17,7 @@ struct SceneLayoutTests {
             for panel in Self.smallPanels {
                 #expect(!glass.intersects(panel), "glass \(glass) under panel \(panel)")
             }
-            #expect(glass.height > 0.45 * 400, "the glass is \(glass.height) tall")
+            #expect(glass.height > 0.4 * 400, "the glass is \(glass.height) tall")
             #expect(glass.x >= 0 && glass.maxX <= 640)
         }
     }
