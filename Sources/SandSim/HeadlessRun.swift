@@ -1,19 +1,26 @@
 /// The original's `-test` run without a window: let the pile settle, play the flip with the
-/// grains tumbling under the turning gravity, run the timer to completion, and report.
+/// grains tumbling under the turning gravity, run the timer to completion, let the last grains
+/// land, and report. With `flips` above 1 the same pile is flipped and run again that often.
 public struct HeadlessRun: Sendable {
     public var duration: Float
     public var settleSeconds: Float
+    public var flips: Int
     /// The frame time the app would see at 60 fps.
     public var frameDt: Float = 1.0 / 60.0
     /// Seconds between rows of the drain trace.
     public var traceInterval: Float = 0.1
+    /// Whether to look for the deepest grain overlap every frame (reads every grain back).
+    public var measureOverlap = true
 
     /// How long a fresh pile settles before an automatic start.
     public static let defaultSettleSeconds: Float = 2
+    /// After the timer ends the run goes on this long, so the last grains land before the summary.
+    public static let landingSeconds: Float = 2
 
-    public init(duration: Float, settleSeconds: Float = defaultSettleSeconds) {
+    public init(duration: Float, settleSeconds: Float = defaultSettleSeconds, flips: Int = 1) {
         self.duration = duration
         self.settleSeconds = settleSeconds
+        self.flips = max(flips, 1)
     }
 
     public struct Result: Sendable {
@@ -21,43 +28,84 @@ public struct HeadlessRun: Sendable {
         public var trace: [DrainSample]
         public var simulatedSeconds: Double
         public var wallSeconds: Double
+        /// For each flip, seconds from the start of the running phase until the last grain left
+        /// the upper chamber; nil for a flip whose upper chamber never emptied.
+        public var emptyAt: [Float?]
+        /// The deepest overlap between two grains seen in any frame, in grain diameters.
+        public var maxOverlap: Float
+        /// The deepest overlap seen between grains in the neck (|y| < neck half height).
+        public var maxNeckOverlap: Float
+        /// The most grains outside the glass, or with a non-finite value, at the end of any flip.
+        public var lost: Int
     }
 
     /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
     public func run(engine: PhysicsEngine, progress: (TimerPhase) -> Void = { _ in }) -> Result {
         let parameters = SimulationParameters(duration: duration)
         var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: engine.grainCount), duration: duration)
+        let profile = HourglassProfile(grainRadius: engine.readGrains().first?.radius ?? GrainSizing.radiusForCount(engine.grainCount))
         var trace: [DrainSample] = []
         var time: Float = 0
         var nextSample: Float = 0
+        var maxOverlap: Float = 0, maxNeckOverlap: Float = 0
+        var lost = 0
+        var emptyAt: [Float?] = []
         let clock = ContinuousClock()
         let started = clock.now
 
-        func frame() {
-            if time >= nextSample {
-                trace.append(DrainSample(time: time, phase: timer.phase, grains: engine.readGrains()))
-                nextSample += traceInterval
-            }
+        /// One frame; returns the grains above the neck after it.
+        @discardableResult
+        func frame() -> Int {
+            let sampleDue = time >= nextSample
             for action in timer.advance(by: frameDt) where action == .snapAfterFlip {
                 engine.snapAfterFlip()
                 progress(timer.phase)
             }
             engine.step(frameDt: frameDt, angle: timer.containerAngle, parameters: parameters)
             time += frameDt
+            let grains = engine.readGrains()
+            if sampleDue {
+                trace.append(DrainSample(time: time, phase: timer.phase, grains: grains))
+                nextSample += traceInterval
+            }
+            if measureOverlap {
+                let overlap = PileMeasures.maxOverlap(grains)
+                maxOverlap = max(maxOverlap, overlap.anywhere)
+                maxNeckOverlap = max(maxNeckOverlap, overlap.inNeck)
+            }
+            return DrainSample.upperCount(grains)
         }
 
         progress(.resting)
-        let settleFrames = Int((settleSeconds / frameDt).rounded())
-        for _ in 0..<settleFrames { frame() }
-        _ = timer.start()
-        progress(timer.phase)
-        while timer.phase != .complete { frame() }
-        progress(.complete)
+        for _ in 0..<Int((settleSeconds / frameDt).rounded()) { frame() }
+        for _ in 0..<flips {
+            _ = timer.start()
+            progress(timer.phase)
+            var runningSince: Float?
+            var lastAbove: Float?
+            while timer.phase != .complete {
+                let above = frame()
+                if timer.phase == .running {
+                    let since = runningSince ?? time
+                    runningSince = since
+                    if above > 0 { lastAbove = time - since }
+                }
+            }
+            progress(.complete)
+            for _ in 0..<Int((Self.landingSeconds / frameDt).rounded()) {
+                if frame() > 0, let since = runningSince { lastAbove = time - since }
+            }
+            let upperAtEnd = DrainSample.upperCount(engine.readGrains())
+            emptyAt.append(upperAtEnd == 0 ? (lastAbove.map { $0 + frameDt } ?? 0) : nil)
+            let summary = RunSummary(mode: "", grains: engine.readGrains(), profile: profile, simulatedSeconds: 0, wallSeconds: 0)
+            lost = max(lost, summary.outside + summary.nonFinite)
+        }
         let grains = engine.readGrains()
         trace.append(DrainSample(time: time, phase: timer.phase, grains: grains))
         let wall = started.duration(to: clock.now)
         let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
-        return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: wallSeconds)
+        return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: wallSeconds,
+                      emptyAt: emptyAt, maxOverlap: maxOverlap, maxNeckOverlap: maxNeckOverlap, lost: lost)
     }
 }
 
@@ -71,8 +119,13 @@ public struct DrainSample: Sendable, Equatable {
     public init(time: Float, phase: TimerPhase, grains: [Grain]) {
         self.time = time
         self.phase = phase
-        upper = grains.filter { $0.position.y > 0 }.count
+        upper = Self.upperCount(grains)
         lower = grains.count - upper
+    }
+
+    /// Grains above the neck's centre: the upper chamber's sand.
+    public static func upperCount(_ grains: [Grain]) -> Int {
+        grains.reduce(0) { $0 + ($1.position.y > 0 ? 1 : 0) }
     }
 
     public static let csvHeader = "time,phase,upper,lower"

@@ -19,6 +19,20 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var wallSeconds: Double
     /// The GL renderer string, for compute-engine runs.
     public var renderer: String?
+    /// Seconds from the start of the running phase until the last grain left the upper chamber
+    /// (the first flip's); nil if it never emptied.
+    public var emptyAt: Double?
+    /// Each flip's `emptyAt`, when the pile was flipped more than once.
+    public var emptyAtPerFlip: [Double?]?
+    /// Degrees of the lower pile's surface at the end (positive: a cone).
+    public var reposeAngle: Double?
+    /// The deepest grain–grain overlap seen in the run, in grain diameters; and in the neck.
+    public var maxOverlap: Double?
+    public var maxNeckOverlap: Double?
+    /// Flips run on this pile, and the most grains lost (outside the glass or non-finite) at
+    /// the end of any of them.
+    public var flips: Int?
+    public var lost: Int?
 
     public init(mode: String, grains: [Grain], profile: HourglassProfile, simulatedSeconds: Double, wallSeconds: Double, renderer: String? = nil) {
         self.mode = mode
@@ -37,6 +51,17 @@ public struct RunSummary: Codable, Sendable, Equatable {
         self.simulatedSeconds = simulatedSeconds
         self.wallSeconds = wallSeconds
         self.renderer = renderer
+        reposeAngle = PileMeasures.reposeAngle(grains, profile: profile).map { ($0 * 10).rounded() / 10 }
+    }
+
+    /// Adds what a headless run measured along the way.
+    public mutating func add(_ run: HeadlessRun.Result) {
+        emptyAt = run.emptyAt.first.flatMap { $0.map(Double.init) }
+        emptyAtPerFlip = run.emptyAt.count > 1 ? run.emptyAt.map { $0.map(Double.init) } : nil
+        maxOverlap = Double(run.maxOverlap)
+        maxNeckOverlap = Double(run.maxNeckOverlap)
+        flips = run.emptyAt.count
+        lost = run.lost
     }
 
     public static func isInside(_ p: SIMD3<Float>, profile: HourglassProfile) -> Bool {
@@ -53,6 +78,14 @@ public struct RunSummary: Codable, Sendable, Equatable {
             "outside the glass \(outside), non-finite \(nonFinite)",
             "simulated \(Self.format(simulatedSeconds, digits: 2)) s in \(Self.format(wallSeconds, digits: 2)) s wall time",
         ]
+        if let flips {
+            lines.append("upper chamber empty \(emptyAt.map { Self.format($0, digits: 2) + " s" } ?? "never") into the run" +
+                         (flips > 1 ? "; \(flips) flips, \(lost ?? 0) grains lost" : ""))
+        }
+        if let reposeAngle { lines.append("lower pile slope \(Self.format(reposeAngle, digits: 1))°") }
+        if let maxOverlap, let maxNeckOverlap {
+            lines.append("deepest overlap \(Self.format(maxOverlap, digits: 3)) diameters (neck \(Self.format(maxNeckOverlap, digits: 3)))")
+        }
         lines[0] = "summary: " + lines[0]
         return lines.joined(separator: "\n")
     }

@@ -17,6 +17,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds the fresh pile settles before the flip.")
     var settle: Float = 2
 
+    @Option(parsing: .unconditional, help: "Flip and run the same pile this many times (1–1000), reporting grains lost over all of them.")
+    var flips = 1
+
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
 
@@ -38,6 +41,7 @@ struct SimulateCommand: ParsableCommand {
         guard (0...60).contains(settle) else {
             throw ValidationError("settle \(settle) s is outside 0–60 s")
         }
+        guard (1...1000).contains(flips) else { throw ValidationError("--flips \(flips) is outside 1–1000") }
         if let dump { try ArgumentChecks.outputFile(dump, option: "--dump") }
         if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
     }
@@ -47,12 +51,13 @@ struct SimulateCommand: ParsableCommand {
         let engine = backend.engine
         try engine.spawn(count: count, size: size)
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count, size: size))
-        let result = HeadlessRun(duration: duration, settleSeconds: settle).run(engine: engine) { phase in
+        let result = HeadlessRun(duration: duration, settleSeconds: settle, flips: flips).run(engine: engine) { phase in
             Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
         }
-        let summary = RunSummary(mode: backend.mode.rawValue, grains: result.grains, profile: profile,
+        var summary = RunSummary(mode: backend.mode.rawValue, grains: result.grains, profile: profile,
                                  simulatedSeconds: result.simulatedSeconds, wallSeconds: result.wallSeconds,
                                  renderer: backend.renderer)
+        summary.add(result)
         if let dump { try Console.write(GrainDump.text(result.grains), to: dump) }
         if let trace {
             try Console.write(([DrainSample.csvHeader] + result.trace.map(\.csvRow)).joined(separator: "\n") + "\n", to: trace)
