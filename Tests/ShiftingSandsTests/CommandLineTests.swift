@@ -144,6 +144,24 @@ struct CommandLineTests {
         #expect(object["outside"] as? Int == 0)
         #expect(object["nonFinite"] as? Int == 0)
         #expect((object["simulatedSeconds"] as? Double ?? 0) > 6.6)
+        let emptyAt = try #require(object["emptyAt"] as? Double)
+        #expect(emptyAt > 0 && emptyAt < 5, "the upper chamber empties during the 5 s timer")
+        #expect(object["reposeAngle"] is Double)
+        let overlap = try #require(object["maxOverlap"] as? Double), neck = try #require(object["maxNeckOverlap"] as? Double)
+        #expect(overlap >= neck && overlap > 0 && overlap <= 1.01)
+        #expect(object["flips"] as? Int == 1 && object["lost"] as? Int == 0)
+    }
+
+    @Test("--flips runs the same pile again and again and counts what is lost")
+    func flips() throws {
+        let run = try CommandRun(["simulate", "--mode", "cpu", "--count", "60", "--duration", "5", "--settle", "0.5", "--flips", "3", "--json"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["flips"] as? Int == 3)
+        #expect(object["lost"] as? Int == 0 && object["nonFinite"] as? Int == 0)
+        let each = try #require(object["emptyAtPerFlip"] as? [Double])
+        #expect(each.count == 3 && each.allSatisfy { $0 > 0 && $0 < 5 }, "every flip drains: \(each)")
+        #expect(object["drainedPercent"] as? Double == 100)
     }
 
     @Test("simulate --mode gpu runs the compute engine headless and names the renderer")
@@ -211,6 +229,6 @@ struct CommandLineTests {
         let test = try CommandRun(["-test", "-mode", "CPU", "-count", "50", "--settle", "0"])
         #expect(test.status == 0, "stderr: \(test.stderr)")
         #expect(test.stdout.contains("drained 100.0%"))
-        #expect(test.stdout.contains("simulated 11.2"))
+        #expect(test.stdout.contains("simulated 13.2"), "10 s timer, 1.2 s flip and 2 s of landing")
     }
 }
