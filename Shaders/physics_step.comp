@@ -91,13 +91,19 @@ bool neighbourApproaching(uint id, vec3 p, float r) {
     return false;
 }
 
-// Radial wall against the inner profile, then floor and ceiling. Returns true on floor/ceiling.
+// Wall against the inner profile, pushing along its normal (the funnel is sloped, so the
+// normal points up or down as well as out), then floor and ceiling. Returns true on
+// floor/ceiling. The same projection as GlassCollider.projectInside on the CPU.
 bool collideGlass(inout vec3 p, inout vec3 v, float r) {
     float radial = length(p.xz);
     float limit = max(innerRadiusAt(p.y) - r, 0.0);
     if (radial > limit && radial > 1e-7) {
-        vec3 n = vec3(p.x / radial, 0.0, p.z / radial);
-        p.xz = n.xz * limit;
+        float slope = (innerRadiusAt(p.y + SLOPE_STEP) - innerRadiusAt(p.y - SLOPE_STEP)) / (2.0 * SLOPE_STEP);
+        float scale = (radial - limit) / (1.0 + slope * slope);
+        vec2 outwardRadial = p.xz / radial;
+        p.xz = outwardRadial * max(radial - scale, 0.0);
+        p.y += slope * scale;
+        vec3 n = vec3(outwardRadial.x, -slope, outwardRadial.y) / sqrt(1.0 + slope * slope);
         float outward = dot(v, n);
         vec3 tangential = v - n * outward;
         if (outward > 0.0) outward = -outward * WALL_RESTITUTION;

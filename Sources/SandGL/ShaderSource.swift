@@ -72,6 +72,7 @@ public struct ShaderSource: Sendable {
             ("GPU_CONTACT_LIMIT", C.gpuContactLimit),
             ("FLOW_DAMPING", C.flowDamping), ("SETTLE_DAMPING", C.settleDamping),
             ("DAMPING_SPEED_SCALE", C.dampingSpeedScale), ("NECK_HALF_HEIGHT", C.neckHalfHeight),
+            ("SLOPE_STEP", C.wallSlopeStep),
             ("VELOCITY_CUTOFF", C.velocityCutoff), ("SLEEP_SPEED", C.sleepSpeed),
             ("LIGHT_SLEEP_COUNTER", C.lightSleepCounter), ("DEEP_SLEEP_COUNTER", C.deepSleepCounter),
             ("SLEEP_COUNTER_CAP", C.sleepCounterCap),

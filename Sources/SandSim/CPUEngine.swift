@@ -1,9 +1,14 @@
-/// The original's `GranularSimulation`: all-pairs collision resolved sequentially, so each
-/// correction is seen by the next pair and support propagates up the pile without any sleep.
+/// The CPU engine: position-based dynamics with Coulomb friction (Macklin et al. 2014), solved
+/// sequentially (Gauss–Seidel), so each correction is seen by the next contact and support
+/// propagates up the pile without any sleep. Per substep: predict each grain from its velocity,
+/// resolve every contact (overlap, then friction) and the glass, and take the velocity from how
+/// far each grain really moved.
 public final class CPUEngine: PhysicsEngine {
     public let name = "CPU"
     public var substeps = PhysicsConstants.cpuSubsteps
     private var positions: [SIMD3<Float>] = []
+    /// Where each grain stood when the substep began: friction removes sliding measured from it.
+    private var starts: [SIMD3<Float>] = []
     private var velocities: [SIMD3<Float>] = []
     private var radii: [Float] = []
     private var collider = GlassCollider(profile: HourglassProfile(grainRadius: GrainSizing.radiusForCount(GrainSizing.referenceCount)))
@@ -14,6 +19,7 @@ public final class CPUEngine: PhysicsEngine {
 
     public func load(_ grains: [Grain], profile: HourglassProfile) {
         positions = grains.map(\.position)
+        starts = positions
         velocities = grains.map(\.velocity)
         radii = grains.map(\.radius)
         collider = GlassCollider(profile: profile)
@@ -23,14 +29,15 @@ public final class CPUEngine: PhysicsEngine {
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
         let dt = SimulationParameters.clampedFrameDt(frameDt)
         guard dt > 0, substeps > 0 else { return }
-        let subDt = dt / Float(substeps)
+        let count = max(substeps, parameters.substepsForSpeed(grainRadius: radii.first ?? 1, frameDt: dt))
+        let subDt = dt / Float(count)
         let gravity = parameters.gravityVector(angle: angle)
-        for _ in 0..<substeps {
-            integrate(gravity: gravity, subDt: subDt)
+        for _ in 0..<count {
+            predict(gravity: gravity, subDt: subDt)
             collideGrains()
             // Last, so the sequential pushes of a packed pile can never leave a grain in the wall.
-            collideWithGlass(restingSpeed: parameters.gravity * subDt * PhysicsConstants.restingContactFactor)
-            applyFriction(parameters: parameters, subDt: subDt)
+            collideWithGlass()
+            updateVelocities(parameters: parameters, subDt: subDt)
         }
     }
 
@@ -45,29 +52,25 @@ public final class CPUEngine: PhysicsEngine {
         positions.indices.map { Grain(position: positions[$0], radius: radii[$0], velocity: velocities[$0]) }
     }
 
-    private func integrate(gravity: SIMD3<Float>, subDt: Float) {
+    private func predict(gravity: SIMD3<Float>, subDt: Float) {
         for i in positions.indices {
+            starts[i] = positions[i]
             velocities[i] += gravity * subDt
             positions[i] += velocities[i] * subDt
         }
     }
 
-    private func collideWithGlass(restingSpeed: Float) {
+    private func collideWithGlass() {
         for i in positions.indices {
-            var p = positions[i], v = velocities[i]
-            collider.collideWall(position: &p, velocity: &v, radius: radii[i])
-            collider.collideFloorAndCeiling(position: &p, velocity: &v, radius: radii[i], restingSpeed: restingSpeed)
-            positions[i] = p
-            velocities[i] = v
+            collider.collide(position: &positions[i], start: starts[i], radius: radii[i])
         }
     }
 
     private func collideGrains() {
         let share = PhysicsConstants.cpuCorrectionShare
-        let bounce = 1 + PhysicsConstants.grainRestitution
         let count = positions.count
         positions.withUnsafeMutableBufferPointer { p in
-            velocities.withUnsafeMutableBufferPointer { v in
+            starts.withUnsafeBufferPointer { s in
                 radii.withUnsafeBufferPointer { r in
                     for i in 0..<count {
                         for j in (i + 1)..<count {
@@ -77,15 +80,18 @@ public final class CPUEngine: PhysicsEngine {
                             guard distanceSquared < touching * touching, distanceSquared > 1e-12 else { continue }
                             let distance = distanceSquared.squareRoot()
                             let normal = delta / distance
-                            let push = normal * ((touching - distance) * share)
+                            let depth = touching - distance
+                            let push = normal * (depth * share)
                             p[i] += push
                             p[j] -= push
-                            let approach = ((v[i] - v[j]) * normal).sum()
-                            if approach < 0 {
-                                let impulse = normal * (-bounce * approach * share)
-                                v[i] += impulse
-                                v[j] -= impulse
-                            }
+                            let slide = Friction.correction(sliding: (p[i] - s[i]) - (p[j] - s[j]), normal: normal, depth: depth)
+                            p[i] -= slide * share
+                            p[j] += slide * share
+                            // A push may not leave either grain in the glass: in the neck, two
+                            // grains side by side must part along it, not be put back on top
+                            // of each other by the wall afterwards.
+                            collider.projectInside(&p[i], radius: r[i])
+                            collider.projectInside(&p[j], radius: r[j])
                         }
                     }
                 }
@@ -93,9 +99,11 @@ public final class CPUEngine: PhysicsEngine {
         }
     }
 
-    private func applyFriction(parameters: SimulationParameters, subDt: Float) {
+    /// Velocity is how far the grain moved this substep; then the neck's friction and damping.
+    private func updateVelocities(parameters: SimulationParameters, subDt: Float) {
         for i in velocities.indices {
-            var v = velocities[i] * parameters.neckFrictionFactor(y: positions[i].y, subDt: subDt)
+            var v = (positions[i] - starts[i]) / subDt
+            v *= parameters.neckFrictionFactor(y: positions[i].y, subDt: subDt)
             let speed = (v * v).sum().squareRoot()
             v *= parameters.dampingFactor(speed: speed, subDt: subDt)
             velocities[i] = v

@@ -9,36 +9,42 @@ struct GlassCollider {
         floorY = -profile.innerHalfHeight
     }
 
-    /// Pushes the grain back inside the wall, reflects its outward velocity and applies
-    /// friction to the sliding part.
-    func collideWall(position p: inout SIMD3<Float>, velocity v: inout SIMD3<Float>, radius: Float) {
+    /// Moves a grain that is through the wall back inside it, along the wall's normal (the
+    /// funnel is sloped, so the normal points up or down as well as in). Returns the normal and
+    /// how deep the grain was, or nil when it was inside.
+    @discardableResult
+    func projectInside(_ p: inout SIMD3<Float>, radius: Float) -> (normal: SIMD3<Float>, depth: Float)? {
         let radial = (p.x * p.x + p.z * p.z).squareRoot()
         let limit = max(profile.innerRadiusAt(p.y) - radius, 0)
-        guard radial > limit, radial > 1e-7 else { return }
-        let normal = SIMD3<Float>(p.x / radial, 0, p.z / radial)
-        p.x = normal.x * limit
-        p.z = normal.z * limit
-        var outward = (v * normal).sum()
-        if outward > 0 { outward = -outward * PhysicsConstants.wallRestitution }
-        let tangential = v - normal * (v * normal).sum()
-        v = normal * outward + tangential * (1 - PhysicsConstants.wallFriction)
+        guard radial > limit, radial > 1e-7 else { return nil }
+        // Outside means f = radial − limit(y) > 0; one step along ∇f = (1, −slope) to f = 0.
+        let slope = profile.innerSlopeAt(p.y)
+        let excess = radial - limit
+        let scale = excess / (1 + slope * slope)
+        let outwardRadial = SIMD2<Float>(p.x / radial, p.z / radial)
+        let newRadial = max(radial - scale, 0)
+        p.x = outwardRadial.x * newRadial
+        p.z = outwardRadial.y * newRadial
+        p.y += slope * scale
+        let length = (1 + slope * slope).squareRoot()
+        return (SIMD3(outwardRadial.x / length, -slope / length, outwardRadial.y / length), excess / length)
     }
 
-    /// Clamps y between floor and ceiling; a slow grain on either comes to rest instead of
-    /// micro-bouncing. Returns true while the grain touches one.
-    @discardableResult
-    func collideFloorAndCeiling(position p: inout SIMD3<Float>, velocity v: inout SIMD3<Float>, radius: Float, restingSpeed: Float) -> Bool {
-        let low = floorY + radius, high = -floorY - radius
-        if p.y <= low {
-            p.y = low
-            if v.y < 0 { v.y = -v.y * PhysicsConstants.floorRestitution }
-        } else if p.y >= high {
-            p.y = high
-            if v.y > 0 { v.y = -v.y * PhysicsConstants.floorRestitution }
-        } else {
-            return false
+    /// Keeps a grain inside the glass at the end of a substep: the wall, then floor and
+    /// ceiling, each with friction against the sliding since `start`.
+    func collide(position p: inout SIMD3<Float>, start: SIMD3<Float>, radius: Float) {
+        if let contact = projectInside(&p, radius: radius) {
+            p -= Friction.correction(sliding: p - start, normal: contact.normal, depth: contact.depth, coefficients: .glass)
         }
-        if abs(v.y) < restingSpeed { v.y = 0 }
-        return true
+        let low = floorY + radius, high = -floorY - radius
+        if p.y < low {
+            let depth = low - p.y
+            p.y = low
+            p -= Friction.correction(sliding: p - start, normal: [0, 1, 0], depth: depth, coefficients: .glass)
+        } else if p.y > high {
+            let depth = p.y - high
+            p.y = high
+            p -= Friction.correction(sliding: p - start, normal: [0, -1, 0], depth: depth, coefficients: .glass)
+        }
     }
 }

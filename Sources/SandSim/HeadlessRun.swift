@@ -5,6 +5,7 @@ public struct HeadlessRun: Sendable {
     public var duration: Float
     public var settleSeconds: Float
     public var flips: Int
+    public var mode: PhysicsMode
     /// The frame time the app would see at 60 fps.
     public var frameDt: Float = 1.0 / 60.0
     /// Seconds between rows of the drain trace.
@@ -17,7 +18,9 @@ public struct HeadlessRun: Sendable {
     /// After the timer ends the run goes on this long, so the last grains land before the summary.
     public static let landingSeconds: Float = 2
 
-    public init(duration: Float, settleSeconds: Float = defaultSettleSeconds, flips: Int = 1) {
+    /// `mode` picks the gravity rule (SimulationParameters(duration:count:mode:)).
+    public init(duration: Float, settleSeconds: Float = defaultSettleSeconds, flips: Int = 1, mode: PhysicsMode = .cpu) {
+        self.mode = mode
         self.duration = duration
         self.settleSeconds = settleSeconds
         self.flips = max(flips, 1)
@@ -41,7 +44,8 @@ public struct HeadlessRun: Sendable {
 
     /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
     public func run(engine: PhysicsEngine, progress: (TimerPhase) -> Void = { _ in }) -> Result {
-        let parameters = SimulationParameters(duration: duration)
+        var parameters = SimulationParameters(duration: duration, count: engine.grainCount, mode: mode)
+        var controller = DrainController(count: engine.grainCount, duration: duration)
         var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: engine.grainCount), duration: duration)
         let profile = HourglassProfile(grainRadius: engine.readGrains().first?.radius ?? GrainSizing.radiusForCount(engine.grainCount))
         var trace: [DrainSample] = []
@@ -61,9 +65,13 @@ public struct HeadlessRun: Sendable {
                 engine.snapAfterFlip()
                 progress(timer.phase)
             }
+            parameters.neckDamping = timer.phase == .running ? controller.neckDamping : 0
             engine.step(frameDt: frameDt, angle: timer.containerAngle, parameters: parameters)
             time += frameDt
             let grains = engine.readGrains()
+            if timer.phase == .running {
+                controller.update(upper: DrainSample.upperCount(grains), elapsed: timer.elapsed, dt: frameDt)
+            }
             if sampleDue {
                 trace.append(DrainSample(time: time, phase: timer.phase, grains: grains))
                 nextSample += traceInterval
@@ -80,6 +88,7 @@ public struct HeadlessRun: Sendable {
         for _ in 0..<Int((settleSeconds / frameDt).rounded()) { frame() }
         for _ in 0..<flips {
             _ = timer.start()
+            controller = DrainController(count: engine.grainCount, duration: duration)
             progress(timer.phase)
             var runningSince: Float?
             var lastAbove: Float?

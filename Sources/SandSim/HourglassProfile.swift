@@ -31,7 +31,7 @@ public struct HourglassProfile: Sendable {
     public init(grainRadius: Float) {
         self.grainRadius = grainRadius
         let neck = ProfilePoint(radius: Self.outerNeckRadius(grainRadius: grainRadius), y: 0)
-        let shoulder = ProfilePoint(radius: neck.radius * PhysicsConstants.shoulderRadiusFactor, y: -PhysicsConstants.shoulderHeight)
+        let shoulder = ProfilePoint(radius: neck.radius + PhysicsConstants.shoulderWidening, y: -PhysicsConstants.shoulderHeight)
         let lowerHalf = Self.bulb + [shoulder]
         let upperHalf = lowerHalf.reversed().map { ProfilePoint(radius: $0.radius, y: -$0.y) }
         controlPoints = lowerHalf + [neck] + upperHalf
@@ -39,17 +39,34 @@ public struct HourglassProfile: Sendable {
         inner = outer.map { ProfilePoint(radius: $0.radius - PhysicsConstants.wallThickness, y: $0.y) }
     }
 
-    /// Outer neck radius: one grain plus the clearance plus the wall, so exactly one grain fits.
+    /// Outer neck radius: the inner opening plus the wall.
     public static func outerNeckRadius(grainRadius: Float) -> Float {
-        grainRadius + PhysicsConstants.wallThickness + PhysicsConstants.neckClearance
+        innerNeckRadius(grainRadius: grainRadius) + PhysicsConstants.wallThickness
     }
 
-    public var innerNeckRadius: Float { grainRadius + PhysicsConstants.neckClearance }
+    /// Inner neck radius: the opening is a fixed share of the bulb's width, so the sand runs
+    /// at a steady rate through an opening that looks like an hourglass's, but at least
+    /// `neckMinimumDiameters` grains wide, where openings stop clogging. (The original's neck
+    /// let one grain through: `grainRadius + neckClearance`, the floor kept here.)
+    public static func innerNeckRadius(grainRadius: Float) -> Float {
+        let share = PhysicsConstants.neckOpeningFraction * chamberRadius
+        let clogFree = PhysicsConstants.neckMinimumDiameters * grainRadius
+        return max(share, clogFree, grainRadius + PhysicsConstants.neckClearance)
+    }
+
+    public var innerNeckRadius: Float { Self.innerNeckRadius(grainRadius: grainRadius) }
     /// Lowest and highest height a grain's centre can reach touching the floor and ceiling.
     public var innerHalfHeight: Float { PhysicsConstants.glassHalfHeight - PhysicsConstants.wallThickness }
     /// Widest inner radius of a chamber; independent of the neck, so sizing can use it.
     public static var chamberRadius: Float {
         bulb.map(\.radius).max()! - PhysicsConstants.wallThickness
+    }
+
+    /// Slope d(innerRadius)/dy at height `y`, from the profile either side: the wall's normal
+    /// in the (radial, y) plane is (1, −slope), normalised.
+    public func innerSlopeAt(_ y: Float) -> Float {
+        let h = PhysicsConstants.wallSlopeStep
+        return (innerRadiusAt(y + h) - innerRadiusAt(y - h)) / (2 * h)
     }
 
     /// Inner glass radius at height `y`, by binary search and linear interpolation of the

@@ -3,16 +3,30 @@
 public enum PhysicsConstants {
     // Glass
     public static let wallThickness: Float = 0.008
-    /// Gap between a grain and the inner neck: the opening is `grainRadius + neckClearance`.
+    /// The original's gap between a grain and its one-grain neck (`grainRadius + this`); now
+    /// only the smallest neck radius the sizing below may give.
     public static let neckClearance: Float = 0.002
+    /// The neck's inner opening as a fraction of the bulb's widest inner diameter: wide enough
+    /// for sand to run at a steady rate, narrow enough to look like an hourglass (under a third).
+    public static let neckOpeningFraction: Float = 0.3
+    /// ... and never under this many grain diameters, below which openings clog (Zuriguel et
+    /// al. 2005: arches block openings under about five diameters).
+    public static let neckMinimumDiameters: Float = 4
     public static let shoulderHeight: Float = 0.04
-    public static let shoulderRadiusFactor: Float = 1.8
+    /// How much wider than the neck the glass is at the shoulders: the funnel's wall stays about
+    /// 57° from horizontal, steeper than sand rests on, whatever the neck's width. (The original
+    /// made the shoulder 1.8 times the neck, the same slope for its one-grain neck, 0.032 wide at
+    /// 250 grains; times a wider neck it made a shelf the sand rested on.)
+    public static let shoulderWidening: Float = 0.026
+    /// The wall's slope is measured this far either side of a grain: half the height between
+    /// two smooth points of the profile, so a slope spans about one segment.
+    public static let wallSlopeStep: Float = 0.005
     /// Outer glass runs from -glassHalfHeight to +glassHalfHeight; caps close the ends.
     public static let glassHalfHeight: Float = 0.5
 
     // Time stepping
     public static let maxFrameDt: Float = 1.0 / 30.0
-    public static let cpuSubsteps = 4
+    public static let cpuSubsteps = 8
 
     // Gravity and neck friction scale with the timer's duration.
     public static let gravityPerSecond: Float = 5.0
@@ -21,9 +35,28 @@ public enum PhysicsConstants {
     /// gravity they shrink with √g, the speed scale of a grain falling a fixed height.
     public static let referenceGravity: Float = 1.0
     public static let neckDampingPerSecond: Float = 0.02
+    /// The CPU engine's natural flow through the sized neck, measured (docs/PHYSICS.md): grains a
+    /// second at g = 1, rising as g to this power (faster sand is damped less, so more than √g).
+    public static let cpuFlowAtUnitGravity: Float = 28
+    public static let cpuFlowGravityExponent: Float = 0.75
+    /// Gravity is chosen for sand that would run this much faster than the timer, so the drain
+    /// controller always has friction to take away.
+    public static let drainHeadroom: Float = 1.33
+    public static let maximumGravity: Float = 6
     public static let neckHalfHeight: Float = 0.10
 
     // Contacts
+    /// Coulomb friction between grains and against the glass, as position corrections: sliding
+    /// below staticFriction × overlap is removed, beyond it at most kineticFriction × overlap.
+    public static let staticFriction: Float = 0.6
+    public static let kineticFriction: Float = 0.45
+    /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
+    /// resting on it (the funnel between neck and shoulder is only about 35° from horizontal).
+    public static let glassStaticFriction: Float = 0.2
+    public static let glassKineticFriction: Float = 0.15
+    /// No grain may move more than this many diameters in a substep: faster sand gets more
+    /// substeps, or it tunnels into its neighbours and the glass.
+    public static let maxStepDiameters: Float = 0.5
     public static let grainRestitution: Float = 0.02
     public static let wallRestitution: Float = 0.1
     /// Fraction of the tangential velocity lost on each wall contact.

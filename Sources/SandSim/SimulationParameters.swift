@@ -17,6 +17,21 @@ public struct SimulationParameters: Sendable, Equatable {
         neckDamping = duration * PhysicsConstants.neckDampingPerSecond
     }
 
+    /// A run's parameters when it keeps time. The CPU engine's gravity is chosen so that its
+    /// sand, left alone, would empty the upper chamber in about three quarters of the timer
+    /// (its measured flow: `cpuFlowAtUnitGravity` grains a second at g = 1, growing as
+    /// g^`cpuFlowGravityExponent`; docs/PHYSICS.md); the compute engines keep the original's
+    /// gravity, under which their sand runs faster than the timer. The drain controller's neck
+    /// friction holds back the rest, so neck friction starts at 0.
+    public init(duration: Float, count: Int, mode: PhysicsMode) {
+        self.init(duration: duration)
+        neckDamping = 0
+        guard mode == .cpu else { return }
+        let needed = PhysicsConstants.drainHeadroom * Float(count) / duration
+        let fitted = pow(needed / PhysicsConstants.cpuFlowAtUnitGravity, 1 / PhysicsConstants.cpuFlowGravityExponent)
+        gravity = min(max(fitted, PhysicsConstants.minimumGravity), PhysicsConstants.maximumGravity)
+    }
+
     /// √(g / g_ref): the factor on every speed threshold (damping blend, velocity cutoff, sleep,
     /// wake). Without it a long timer's slow sand counts as settling: it is damped hard and falls
     /// asleep on the steep cone under the neck until the cone closes the neck (seen at 30 s).
@@ -38,6 +53,14 @@ public struct SimulationParameters: Sendable, Equatable {
         case ...10_000: 2
         default: 1
         }
+    }
+
+    /// Substeps a frame of `frameDt` needs so that no grain moves more than half a diameter in
+    /// one: the fastest a grain gets is falling the glass's whole height.
+    public func substepsForSpeed(grainRadius: Float, frameDt: Float) -> Int {
+        let fastest = (2 * gravity * 2 * PhysicsConstants.glassHalfHeight).squareRoot()
+        let allowed = PhysicsConstants.maxStepDiameters * 2 * grainRadius
+        return Int((fastest * frameDt / allowed).rounded(.up))
     }
 
     /// Frame time as the engines see it: clamped so a stall never launches grains.

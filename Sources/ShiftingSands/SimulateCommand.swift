@@ -51,7 +51,7 @@ struct SimulateCommand: ParsableCommand {
         let engine = backend.engine
         try engine.spawn(count: count, size: size)
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count, size: size))
-        let result = HeadlessRun(duration: duration, settleSeconds: settle, flips: flips).run(engine: engine) { phase in
+        let result = HeadlessRun(duration: duration, settleSeconds: settle, flips: flips, mode: backend.mode).run(engine: engine) { phase in
             Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
         }
         var summary = RunSummary(mode: backend.mode.rawValue, grains: result.grains, profile: profile,

@@ -1,0 +1,42 @@
+/// Keeps the hourglass on time. While the timer runs it compares the grains above the neck with
+/// the straight line from all of them at the start to none at the end, and sets the neck's
+/// friction — the original's own lever — from how far ahead of that line the sand is: more
+/// friction when the sand runs early, none when it is late. It never moves, holds or removes a
+/// grain; the physics, sized so sand runs a little faster than the timer needs, does the rest.
+public struct DrainController: Sendable {
+    public let count: Int
+    public let duration: Float
+    /// Friction per second of lead, and per second² of lead accumulated over time.
+    public static let proportionalGain: Float = 12
+    public static let integralGain: Float = 6
+    /// Past this, friction in the neck stops the flow outright.
+    public static let maximumDamping: Float = 30
+
+    private var accumulated: Float = 0
+    /// The neck friction to use for the next frame (SimulationParameters.neckDamping).
+    public private(set) var neckDamping: Float = 0
+
+    public init(count: Int, duration: Float) {
+        self.count = count
+        self.duration = duration
+    }
+
+    /// Grains that should still be above the neck `elapsed` seconds into the running phase.
+    public func ideal(elapsed: Float) -> Float {
+        Float(count) * max(1 - elapsed / duration, 0)
+    }
+
+    /// How many seconds ahead of the straight line the sand is (negative: behind).
+    public func lead(upper: Int, elapsed: Float) -> Float {
+        let rate = Float(count) / duration
+        return (ideal(elapsed: elapsed) - Float(upper)) / rate
+    }
+
+    /// Takes the count above the neck after a frame of `dt` and sets the next frame's friction.
+    public mutating func update(upper: Int, elapsed: Float, dt: Float) {
+        let lead = lead(upper: upper, elapsed: elapsed)
+        // The accumulated term only ever holds what friction needs, so it cannot wind up.
+        accumulated = min(max(accumulated + lead * dt, 0), Self.maximumDamping / Self.integralGain)
+        neckDamping = min(max(Self.proportionalGain * lead + Self.integralGain * accumulated, 0), Self.maximumDamping)
+    }
+}

@@ -1,0 +1,24 @@
+/// Coulomb friction as a position correction (Macklin, Müller, Chentanez and Kim, "Unified
+/// Particle Physics for Real-Time Applications", 2014): after a contact's overlap is resolved,
+/// the two sides' relative sliding over the substep is removed entirely while it is small next to
+/// the overlap (static friction), and otherwise by at most the kinetic share of it.
+public enum Friction {
+    /// The correction to take from the sliding: subtract it from the side that `sliding` is
+    /// measured for (relative displacement over the substep), add it to the other.
+    public static func correction(sliding: SIMD3<Float>, normal: SIMD3<Float>, depth: Float,
+                                  coefficients: Coefficients = .grain) -> SIMD3<Float> {
+        let tangential = sliding - normal * (sliding * normal).sum()
+        let length = (tangential * tangential).sum().squareRoot()
+        guard length > 1e-9 else { return .zero }
+        if length < coefficients.staticFriction * depth { return tangential }
+        return tangential * min(coefficients.kineticFriction * depth / length, 1)
+    }
+
+    public struct Coefficients: Sendable {
+        public var staticFriction: Float
+        public var kineticFriction: Float
+
+        public static let grain = Coefficients(staticFriction: PhysicsConstants.staticFriction, kineticFriction: PhysicsConstants.kineticFriction)
+        public static let glass = Coefficients(staticFriction: PhysicsConstants.glassStaticFriction, kineticFriction: PhysicsConstants.glassKineticFriction)
+    }
+}
