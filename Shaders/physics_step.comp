@@ -1,10 +1,12 @@
 #version 430 core
-// One substep for one grain: the original's physicsStep kernel. Every invocation reads its
-// neighbours from the previous substep's buffer and writes only its own grain to the other
-// buffer (ping-pong), so no grain ever sees a half-written neighbour. Each side of a contact
-// is resolved independently from the same stale snapshot, hence the quarter shares, and
-// hence the chamber-asymmetric rules (seed 001, "The GPU settling problem"): below the neck
-// grains settle hard and may sleep, above it gravity must win so the pile drains.
+// One substep for one grain, position-based (Macklin et al. 2014) and solved as a Jacobi step:
+// every invocation reads its neighbours from the previous substep's buffer and writes only its
+// own grain to the other buffer (ping-pong), so no grain ever sees a half-written neighbour.
+// Each grain predicts where it and each neighbour would go this substep, resolves every overlap
+// between those predictions (half to each side; all of it against a sleeping neighbour, which
+// will not move) and the sliding at each contact (Coulomb friction), sums what its contacts ask,
+// keeps inside the glass, and takes its velocity from how far it moved. Both sides of a contact
+// compute the same correction from the same data, so the pair is resolved consistently.
 // Neighbours come from the grid sort that ran just before (grid_count, prefix_sum,
 // grid_scatter): only the 27 cells around a grain can hold a grain within its reach.
 #include "particle.glsl"
@@ -91,10 +93,21 @@ bool neighbourApproaching(uint id, vec3 p, float r) {
     return false;
 }
 
-// Wall against the inner profile, pushing along its normal (the funnel is sloped, so the
-// normal points up or down as well as out), then floor and ceiling. Returns true on
-// floor/ceiling. The same projection as GlassCollider.projectInside on the CPU.
-bool collideGlass(inout vec3 p, inout vec3 v, float r) {
+// Removes the sliding since `start` at a contact of normal n and overlap `depth`: all of it
+// below the static share of the overlap, at most the kinetic share beyond. Friction.swift.
+vec3 frictionCorrection(vec3 sliding, vec3 n, float depth, float staticShare, float kineticShare) {
+    vec3 tangential = sliding - n * dot(sliding, n);
+    float len = length(tangential);
+    if (len < 1e-9) return vec3(0.0);
+    if (len < staticShare * depth) return tangential;
+    return tangential * min(kineticShare * depth / len, 1.0);
+}
+
+// Keeps the grain inside the glass: the wall, pushing along its normal (the funnel is sloped,
+// so the normal points up or down as well as out), then floor and ceiling, each with the
+// glass's friction against the sliding since `start`. GlassCollider.collide on the CPU.
+// Returns true on floor or ceiling.
+bool collideGlass(inout vec3 p, vec3 start, float r) {
     float radial = length(p.xz);
     float limit = max(innerRadiusAt(p.y) - r, 0.0);
     if (radial > limit && radial > 1e-7) {
@@ -103,25 +116,24 @@ bool collideGlass(inout vec3 p, inout vec3 v, float r) {
         vec2 outwardRadial = p.xz / radial;
         p.xz = outwardRadial * max(radial - scale, 0.0);
         p.y += slope * scale;
-        vec3 n = vec3(outwardRadial.x, -slope, outwardRadial.y) / sqrt(1.0 + slope * slope);
-        float outward = dot(v, n);
-        vec3 tangential = v - n * outward;
-        if (outward > 0.0) outward = -outward * WALL_RESTITUTION;
-        v = n * outward + tangential * (1.0 - WALL_FRICTION);
+        float norm = sqrt(1.0 + slope * slope);
+        vec3 n = vec3(outwardRadial.x, -slope, outwardRadial.y) / norm;
+        p -= frictionCorrection(p - start, n, (radial - limit) / norm, GLASS_STATIC_FRICTION, GLASS_KINETIC_FRICTION);
     }
     float low = floorY + r, high = -floorY - r;
-    bool touching = true;
-    if (p.y <= low) {
+    if (p.y < low) {
+        float depth = low - p.y;
         p.y = low;
-        if (v.y < 0.0) v.y = -v.y * FLOOR_RESTITUTION;
-    } else if (p.y >= high) {
-        p.y = high;
-        if (v.y > 0.0) v.y = -v.y * FLOOR_RESTITUTION;
-    } else {
-        touching = false;
+        p -= frictionCorrection(p - start, vec3(0.0, 1.0, 0.0), depth, GLASS_STATIC_FRICTION, GLASS_KINETIC_FRICTION);
+        return true;
     }
-    if (touching && abs(v.y) < gravityMagnitude * subDt * RESTING_CONTACT_FACTOR) v.y = 0.0;
-    return touching;
+    if (p.y > high) {
+        float depth = p.y - high;
+        p.y = high;
+        p -= frictionCorrection(p - start, vec3(0.0, -1.0, 0.0), depth, GLASS_STATIC_FRICTION, GLASS_KINETIC_FRICTION);
+        return true;
+    }
+    return p.y - r <= floorY + 1e-4 || p.y + r >= -floorY - 1e-4;
 }
 
 void main() {
@@ -152,44 +164,40 @@ void main() {
         sleep = 0.0;
     }
 
-    v += gravity * subDt;
-    p += v * subDt;
+    vec3 start = p;
+    vec3 predicted = p + (v + gravity * subDt) * subDt;
 
-    bool lowerChamber = p.y < 0.0;
     uint contacts = 0u;
     uvec2 ranges[9];
     nearbyRanges(p, ranges);
-    // Every contact is measured from the same predicted state and the corrections summed, so
-    // the result does not depend on the order the grid lists neighbours in (moving the grain
-    // inside the loop let whichever neighbours came first push hardest: visiting those below
-    // first held the upper pile back).
-    vec3 push = vec3(0.0), kick = vec3(0.0);
+    vec3 correction = vec3(0.0);
     for (int row = 0; row < 9; ++row) for (uint k = ranges[row].x; k < ranges[row].y; ++k) {
         uint j = sortedGrains[k];
         if (j == id) continue;
         Particle other = particlesIn[j];
-        vec3 delta = p - other.positionRadius.xyz;
+        bool otherAsleep = sleepEnabled && other.velocitySleep.w >= LIGHT_SLEEP_COUNTER;
+        vec3 otherStart = other.positionRadius.xyz;
+        vec3 otherPredicted = otherAsleep ? otherStart : otherStart + (other.velocitySleep.xyz + gravity * subDt) * subDt;
+        vec3 delta = predicted - otherPredicted;
         float touching = r + other.positionRadius.w;
         float d2 = dot(delta, delta);
         if (d2 >= touching * touching || d2 < 1e-12) continue;
         float d = sqrt(d2);
         vec3 n = delta / d;
+        float depth = touching - d;
+        float share = otherAsleep ? 1.0 : 0.5;
         contacts++;
-        push += n * ((touching - d) * GPU_CORRECTION_SHARE);
-        // Upper chamber: no impulse, or the parallel impulses cancel gravity and the pile jams.
-        if (lowerChamber) {
-            float approach = dot(v - other.velocitySleep.xyz, n);
-            if (approach < 0.0) kick -= n * ((1.0 + GRAIN_RESTITUTION) * approach * GPU_CORRECTION_SHARE);
-        }
+        vec3 sliding = (predicted + n * depth * share - start) - (otherPredicted - n * depth * (1.0 - share) - otherStart);
+        correction += n * depth * share - frictionCorrection(sliding, n, depth, STATIC_FRICTION, KINETIC_FRICTION) * share;
     }
-    // Each neighbour takes its quarter from this grain's stale state whatever else touches it,
-    // so a grain with many contacts gives out more than it has: piles pressed on every side rang
-    // and never slept, and a dense stream landing at 20,000 grains threw half the sand back up
-    // through the neck. Past GPU_CONTACT_LIMIT contacts the sums count as that many.
-    float share = min(1.0, GPU_CONTACT_LIMIT / float(max(contacts, 1u)));
-    p += push * share;
-    v += kick * share;
-    bool onFloor = collideGlass(p, v, r);
+    // Each contact is resolved as if it were the grain's only one; summed, a grain pressed on
+    // every side overshoots, and since its velocity is taken from how far it moved, the pile
+    // rings and throws grains up. Averaged over the contacts, over-relaxed (Macklin et al.),
+    // it converges.
+    p = predicted + correction * (GPU_RELAXATION / float(max(contacts, 1u)));
+    bool onFloor = collideGlass(p, start, r);
+    v = (p - start) / subDt;
+    bool lowerChamber = p.y < 0.0;
 
     if (abs(p.y) < NECK_HALF_HEIGHT) {
         float ramp = 1.0 - abs(p.y) / NECK_HALF_HEIGHT;
@@ -197,12 +205,8 @@ void main() {
     }
 
     float flow = pow(FLOW_DAMPING, subDt);
-    if (lowerChamber) {
-        float settle = pow(SETTLE_DAMPING, subDt);
-        v *= settle + (flow - settle) * min(length(v) / (DAMPING_SPEED_SCALE * speedScale), 1.0);
-    } else {
-        v *= flow;
-    }
+    float settle = pow(SETTLE_DAMPING, subDt);
+    v *= settle + (flow - settle) * min(length(v) / (DAMPING_SPEED_SCALE * speedScale), 1.0);
 
     // Only a supported grain below the neck may be stopped or fall asleep; a grain in free
     // fall, or one above waiting to drain, must keep every bit of gravity it gathers.

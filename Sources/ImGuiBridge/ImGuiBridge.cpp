@@ -185,4 +185,20 @@ void ui_toast(const char *text, float x, float y, float alpha) {
     list->AddText(at, IM_COL32(240, 214, 150, a), text);
 }
 
+void ui_drain_chart(const float *times, const float *upper, int n, float count, float duration, float width, float height) {
+    ImDrawList *list = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 end(origin.x + width, origin.y + height);
+    list->AddRectFilled(origin, end, IM_COL32(30, 25, 19, 200), 4.0f);
+    auto at = [&](float t, float grains) {
+        const float x = ImClamp(t / ImMax(duration, 1e-3f), 0.0f, 1.0f), y = ImClamp(grains / ImMax(count, 1.0f), 0.0f, 1.0f);
+        return ImVec2(origin.x + 4 + x * (width - 8), end.y - 4 - y * (height - 8));
+    };
+    list->AddLine(at(0, count), at(duration, 0), IM_COL32(150, 140, 125, 200), 1.0f);
+    for (int i = 1; i < n; ++i) {
+        list->AddLine(at(times[i - 1], upper[i - 1]), at(times[i], upper[i]), IM_COL32(240, 200, 110, 255), 2.0f);
+    }
+    ImGui::Dummy(ImVec2(width, height));
+}
+
 }  // extern "C"

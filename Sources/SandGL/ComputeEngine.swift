@@ -17,6 +17,8 @@ public final class ComputeEngine: PhysicsEngine {
     private let particles = [StorageBuffer(), StorageBuffer()]
     private var current = 0
     private let profileTable = StorageBuffer()
+    /// The pile's grain size, which sets how many substeps fast sand needs.
+    private var grainRadius: Float = 1
     private let colors = StorageBuffer()
     private let corners = StorageBuffer()
     /// The expanded grain mesh: 42 vertices of `MeshVertexLayout.stride` bytes per grain.
@@ -50,6 +52,7 @@ public final class ComputeEngine: PhysicsEngine {
             program.set("grainCount", UInt32(grainCount))
         }
         let largestRadius = grains.map(\.radius).max() ?? profile.grainRadius
+        grainRadius = profile.grainRadius
         gridSort.configure(grid: NeighbourGrid(profile: profile, largestGrainRadius: largestRadius), grainCount: grainCount, readers: [physicsProgram])
         setColors(GrainColors.perGrain(count: grainCount, random: false))
         vertexBuffer.allocate(byteCount: grainCount * Icosphere.vertexCount * MeshVertexLayout.stride)
@@ -65,7 +68,8 @@ public final class ComputeEngine: PhysicsEngine {
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
         let dt = SimulationParameters.clampedFrameDt(frameDt)
         guard dt > 0, substeps > 0, grainCount > 0 else { return }
-        let subDt = dt / Float(substeps)
+        let count = max(substeps, parameters.substepsForSpeed(grainRadius: grainRadius, frameDt: dt))
+        let subDt = dt / Float(count)
         physicsProgram.set("gravity", parameters.gravityVector(angle: angle))
         physicsProgram.set("gravityMagnitude", parameters.gravity)
         physicsProgram.set("speedScale", parameters.speedScale)
@@ -74,7 +78,7 @@ public final class ComputeEngine: PhysicsEngine {
         physicsProgram.set("frameIndex", frameIndex)
         physicsProgram.set("sleepEnabled", angle == 0)
         profileTable.bind(to: 2)
-        for substep in 0..<substeps {
+        for substep in 0..<count {
             physicsProgram.set("firstSubstep", substep == 0)
             gridSort.sort(particles[current])
             particles[current].bind(to: 0)

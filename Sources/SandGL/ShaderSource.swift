@@ -66,13 +66,12 @@ public struct ShaderSource: Sendable {
     public static let defines: String = {
         typealias C = PhysicsConstants
         let floats: [(String, Float)] = [
-            ("WALL_RESTITUTION", C.wallRestitution), ("WALL_FRICTION", C.wallFriction),
-            ("FLOOR_RESTITUTION", C.floorRestitution), ("RESTING_CONTACT_FACTOR", C.restingContactFactor),
-            ("GRAIN_RESTITUTION", C.grainRestitution), ("GPU_CORRECTION_SHARE", C.gpuCorrectionShare),
-            ("GPU_CONTACT_LIMIT", C.gpuContactLimit),
+            ("GPU_RELAXATION", C.gpuRelaxation),
             ("FLOW_DAMPING", C.flowDamping), ("SETTLE_DAMPING", C.settleDamping),
             ("DAMPING_SPEED_SCALE", C.dampingSpeedScale), ("NECK_HALF_HEIGHT", C.neckHalfHeight),
             ("SLOPE_STEP", C.wallSlopeStep),
+            ("STATIC_FRICTION", C.staticFriction), ("KINETIC_FRICTION", C.kineticFriction),
+            ("GLASS_STATIC_FRICTION", C.glassStaticFriction), ("GLASS_KINETIC_FRICTION", C.glassKineticFriction),
             ("VELOCITY_CUTOFF", C.velocityCutoff), ("SLEEP_SPEED", C.sleepSpeed),
             ("LIGHT_SLEEP_COUNTER", C.lightSleepCounter), ("DEEP_SLEEP_COUNTER", C.deepSleepCounter),
             ("SLEEP_COUNTER_CAP", C.sleepCounterCap),

@@ -44,7 +44,7 @@ public struct HeadlessRun: Sendable {
 
     /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
     public func run(engine: PhysicsEngine, progress: (TimerPhase) -> Void = { _ in }) -> Result {
-        var parameters = SimulationParameters(duration: duration, count: engine.grainCount, mode: mode)
+        var parameters = SimulationParameters(duration: duration, mode: mode)
         var controller = DrainController(count: engine.grainCount, duration: duration)
         var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: engine.grainCount), duration: duration)
         let profile = HourglassProfile(grainRadius: engine.readGrains().first?.radius ?? GrainSizing.radiusForCount(engine.grainCount))

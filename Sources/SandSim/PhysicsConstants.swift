@@ -35,10 +35,13 @@ public enum PhysicsConstants {
     /// gravity they shrink with √g, the speed scale of a grain falling a fixed height.
     public static let referenceGravity: Float = 1.0
     public static let neckDampingPerSecond: Float = 0.02
-    /// The CPU engine's natural flow through the sized neck, measured (docs/PHYSICS.md): grains a
-    /// second at g = 1, rising as g to this power (faster sand is damped less, so more than √g).
-    public static let cpuFlowAtUnitGravity: Float = 28
-    public static let cpuFlowGravityExponent: Float = 0.75
+    /// Each engine's natural flow through the sized neck, measured (docs/PHYSICS.md): the share
+    /// of the pile through per second at g = 1, rising as g to this power (faster sand is damped
+    /// less, so more than Beverloo's √g). The neck is a fixed share of the bulb, so the share of
+    /// the pile is about the same at every count.
+    public static let cpuDrainShare: Float = 0.112
+    public static let computeDrainShare: Float = 0.067
+    public static let drainGravityExponent: Float = 0.75
     /// Gravity is chosen for sand that would run this much faster than the timer, so the drain
     /// controller always has friction to take away.
     public static let drainHeadroom: Float = 1.33
@@ -57,21 +60,13 @@ public enum PhysicsConstants {
     /// No grain may move more than this many diameters in a substep: faster sand gets more
     /// substeps, or it tunnels into its neighbours and the glass.
     public static let maxStepDiameters: Float = 0.5
-    public static let grainRestitution: Float = 0.02
-    public static let wallRestitution: Float = 0.1
-    /// Fraction of the tangential velocity lost on each wall contact.
-    public static let wallFriction: Float = 0.01
-    public static let floorRestitution: Float = 0.1
-    /// Resting contact on floor/ceiling zeroes v.y when |v.y| < g · subDt · this.
-    public static let restingContactFactor: Float = 2.0
-    /// Sequential CPU collision: each grain takes half the overlap and half the impulse.
+    /// Sequential CPU contacts: each grain takes half of the overlap and of the friction.
     public static let cpuCorrectionShare: Float = 0.5
-    /// Parallel GPU collision: each thread sees a stale snapshot, so each side takes a quarter.
-    public static let gpuCorrectionShare: Float = 0.25
-    /// A grain's summed GPU corrections and impulses count at most this many contacts: its
-    /// neighbours each take a quarter of its stale state, so past about four it gives out more
-    /// than it has; six keeps ordinary piles stiff and dense landings calm.
-    public static let gpuContactLimit: Float = 6
+    /// Parallel (Jacobi) GPU contacts: a grain's corrections are averaged over its contacts and
+    /// over-relaxed by this factor (Macklin et al. 2014: between 1 and 2). Summed instead, a
+    /// grain pressed on every side overshoots, and with velocity taken from motion the pile rings
+    /// and throws grains up (1,000 grains: a tenth of the pile above the neck before any flip).
+    public static let gpuRelaxation: Float = 1.5
 
     // Damping: v *= settle^dt + (flow^dt - settle^dt) · min(speed / (dampingSpeedScale · speedScale), 1)
     public static let flowDamping: Float = 0.92

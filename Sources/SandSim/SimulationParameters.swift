@@ -17,18 +17,16 @@ public struct SimulationParameters: Sendable, Equatable {
         neckDamping = duration * PhysicsConstants.neckDampingPerSecond
     }
 
-    /// A run's parameters when it keeps time. The CPU engine's gravity is chosen so that its
-    /// sand, left alone, would empty the upper chamber in about three quarters of the timer
-    /// (its measured flow: `cpuFlowAtUnitGravity` grains a second at g = 1, growing as
-    /// g^`cpuFlowGravityExponent`; docs/PHYSICS.md); the compute engines keep the original's
-    /// gravity, under which their sand runs faster than the timer. The drain controller's neck
-    /// friction holds back the rest, so neck friction starts at 0.
-    public init(duration: Float, count: Int, mode: PhysicsMode) {
+    /// A run's parameters when it keeps time. Gravity is chosen so that the engine's sand, left
+    /// alone, would empty the upper chamber a little before the timer ends: each engine lets a
+    /// measured share of its pile through the sized neck per second at g = 1, growing as
+    /// g^`drainGravityExponent` (docs/PHYSICS.md). The drain controller's neck friction holds
+    /// back the rest, so neck friction starts at 0.
+    public init(duration: Float, mode: PhysicsMode) {
         self.init(duration: duration)
         neckDamping = 0
-        guard mode == .cpu else { return }
-        let needed = PhysicsConstants.drainHeadroom * Float(count) / duration
-        let fitted = pow(needed / PhysicsConstants.cpuFlowAtUnitGravity, 1 / PhysicsConstants.cpuFlowGravityExponent)
+        let share = mode == .cpu ? PhysicsConstants.cpuDrainShare : PhysicsConstants.computeDrainShare
+        let fitted = pow(PhysicsConstants.drainHeadroom / (duration * share), 1 / PhysicsConstants.drainGravityExponent)
         gravity = min(max(fitted, PhysicsConstants.minimumGravity), PhysicsConstants.maximumGravity)
     }
 

@@ -85,9 +85,8 @@ final class HourglassApp: WindowInput {
         perform(timer.advance(by: dt))
         toast = toast?.advanced(by: dt)
         let angle = timer.containerAngle
-        let parameters = SimulationParameters(duration: timer.duration)
         let scenes = simulations.map { simulation in
-            simulation.step(frameDt: dt, angle: angle, parameters: parameters)
+            simulation.step(frameDt: dt, angle: angle, timer: timer)
             return SceneFrame(profile: simulation.profile, angle: angle, grains: simulation.grainSource())
         }
         let (width, height) = window.framebufferSize
@@ -120,11 +119,11 @@ final class HourglassApp: WindowInput {
         panels = []
         if overlayVisible {
             let first = simulations[0]
-            let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: timer.duration,
+            let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: first.runningDuration ?? timer.duration,
                                      settings: comparing ? settingsForComparison : settings,
                                      active: first.settings, fps: fps.value, physicsMilliseconds: first.physicsMilliseconds,
                                      renderer: renderer(of: first), showHelp: showHelp, comparing: comparing,
-                                     toast: toast.map { ($0.text, $0.alpha) })
+                                     toast: toast.map { ($0.text, $0.alpha) }, drain: first.drainHistory)
             let scale = Float(window.contentScale)
             let frame = Overlay.draw(model, width: Float(width) / scale, height: Float(height) / scale, scale: scale)
             panels = frame.panels

@@ -18,6 +18,8 @@ struct OverlayModel {
     var comparing = false
     /// A brief message ("vsync off", "saved …png") and how visible it still is, 1 → 0.
     var toast: (text: String, alpha: Float)?
+    /// Grains above the neck against seconds into the run, for the drain chart.
+    var drain: [(elapsed: Float, upper: Int)] = []
 }
 
 /// What the user asked for through the overlay.
@@ -107,6 +109,10 @@ enum Overlay {
             ui_text(width < 900 * scale ? pile : "\(pile) · \(model.renderer)")
         }
         ui_text_colored(compact ? "F1 keys · drag to flip" : "F1 keys · drag the hourglass to flip it", 0.7, 0.62, 0.5)
+        if !model.comparing {
+            let times = model.drain.map(\.elapsed), upper = model.drain.map { Float($0.upper) }
+            ui_drain_chart(times, upper, Int32(times.count), Float(model.active.count), model.duration, (compact ? 150 : 200) * scale, (compact ? 36 : 48) * scale)
+        }
         end()
 
         ui_begin_panel("duration", width - margin, height - margin, 1, 1, 0.55)

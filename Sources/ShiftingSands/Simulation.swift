@@ -35,6 +35,8 @@ final class Simulation {
         self.settings = settings
         profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(settings.count, size: settings.size))
         try engine.spawn(count: settings.count, size: settings.size)
+        drain = nil
+        drainHistory = []
         applyColors()
     }
 
@@ -43,7 +45,32 @@ final class Simulation {
         applyColors()
     }
 
-    func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
+    /// Keeps this run on time while the timer runs; a new one at every flip.
+    private var drain: DrainController?
+    /// Grains above the neck against seconds into the run, for the overlay's chart.
+    private(set) var drainHistory: [(elapsed: Float, upper: Int)] = []
+
+    /// The drain controller's duration while it runs, so a duration changed mid-run takes effect
+    /// at the next start, as count and size do.
+    var runningDuration: Float? { drain?.duration }
+
+    /// One frame: gravity for the timer's duration and this engine, and while the timer runs,
+    /// the neck friction the drain controller asks for after the last frame.
+    func step(frameDt: Float, angle: Float, timer: HourglassTimer) {
+        let running = timer.phase == .running
+        if running, drain == nil { drain = DrainController(count: engine.grainCount, duration: timer.duration) }
+        if !running { drain = nil }
+        var parameters = SimulationParameters(duration: drain?.duration ?? timer.duration, mode: mode)
+        parameters.neckDamping = drain?.neckDamping ?? 0
+        step(frameDt: frameDt, angle: angle, parameters: parameters)
+        guard running, var controller = drain else { return }
+        let upper = DrainSample.upperCount(engine.readGrains())
+        controller.update(upper: upper, elapsed: timer.elapsed, dt: frameDt)
+        drain = controller
+        drainHistory.append((timer.elapsed, upper))
+    }
+
+    private func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
         if let stopwatch, engine is ComputeEngine {
             stopwatch.measure { engine.step(frameDt: frameDt, angle: angle, parameters: parameters) }
             physicsMilliseconds = stopwatch.lastMilliseconds ?? physicsMilliseconds
@@ -56,6 +83,8 @@ final class Simulation {
 
     func snapAfterFlip() {
         engine.snapAfterFlip()
+        drain = nil
+        drainHistory = []
     }
 
     /// The grains as this mode brings them to the screen: uploaded from the CPU engine, read

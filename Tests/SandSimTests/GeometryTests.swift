@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SandSim
+@testable import SandSim
 
 @Suite("Glass geometry")
 struct GeometryTests {
@@ -16,15 +16,37 @@ struct GeometryTests {
         }
     }
 
-    @Test("the neck lets exactly one grain through, and the shoulders sit at ±0.04")
-    func neck() {
+    @Test("the neck is 30% of the bulb's width, or 4 grains where grains are large; the funnel is steeper than sand rests",
+          arguments: [50, 250, 1000, 50_000])
+    func neck(count: Int) {
+        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count))
         let r = profile.grainRadius
-        #expect(abs(profile.innerRadiusAt(0) - (r + PhysicsConstants.neckClearance)) < 1e-6)
-        #expect(profile.innerRadiusAt(0) > r && profile.innerRadiusAt(0) < 2 * r)
+        let opening = 2 * profile.innerRadiusAt(0)
+        let bulb = 2 * HourglassProfile.chamberRadius
+        #expect(abs(opening - max(0.3 * bulb, 4 * 2 * r)) < 1e-5, "opening \(opening)")
+        #expect(opening >= 4 * 2 * r - 1e-5, "wide enough not to clog")
         let narrowest = profile.inner.map(\.radius).min()!
         #expect(abs(narrowest - profile.innerRadiusAt(0)) < 1e-6)
         let shoulder = profile.controlPoints[4]
-        #expect(shoulder.y == -0.04 && abs(shoulder.radius - 1.8 * HourglassProfile.outerNeckRadius(grainRadius: r)) < 1e-6)
+        #expect(shoulder.y == -0.04)
+        // Between neck and shoulder the wall stands at least 50° from horizontal.
+        let rise = shoulder.radius - HourglassProfile.outerNeckRadius(grainRadius: r)
+        #expect(atan2(0.04, rise) * 180 / .pi > 50)
+    }
+
+    @Test("the wall pushes along the profile's normal: a grain just through the funnel's wall lands on it")
+    func wallNormal() {
+        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(250))
+        let r = profile.grainRadius
+        let collider = GlassCollider(profile: profile)
+        for y: Float in [-0.3, -0.12, -0.03, 0.03, 0.12] {
+            var p = SIMD3<Float>(profile.innerRadiusAt(y) - r + 0.003, y, 0)
+            let contact = collider.projectInside(&p, radius: r)
+            #expect(contact != nil)
+            #expect(abs(p.x - (profile.innerRadiusAt(p.y) - r)) < 2e-4, "at \(y): \(p)")
+            // In the funnel the push has a vertical part: down in the lower chamber's roof, up on the upper chamber's floor.
+            if abs(y) < 0.1, let normal = contact?.normal { #expect(y < 0 ? normal.y > 0.2 : normal.y < -0.2, "normal \(normal) at \(y)") }
+        }
     }
 
     @Test("the inner profile is the outer one moved in by the wall thickness")

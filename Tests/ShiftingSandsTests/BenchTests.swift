@@ -1,4 +1,5 @@
 import Foundation
+import SandSim
 import Testing
 
 /// The benchmark end to end, at counts llvmpipe runs in seconds. Tests run a debug build, so
@@ -41,7 +42,7 @@ struct BenchTests {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("mode,count,substeps,physics_median_ms"))
-        #expect(lines[1].hasPrefix("cpu,60,4,") && lines[2].hasPrefix("cpu,80,4,"))
+        #expect(lines[1].hasPrefix("cpu,60,\(PhysicsConstants.cpuSubsteps),") && lines[2].hasPrefix("cpu,80,\(PhysicsConstants.cpuSubsteps),"))
     }
 
     @Test("the table names the machine and has a row per case; --substeps overrides the rule")

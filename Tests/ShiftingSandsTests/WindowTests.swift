@@ -118,8 +118,8 @@ struct WindowTests {
 
     @Test("mid-run, sand is in both chambers and the timer has started")
     func midRun() throws {
-        // 2 s of settling, 1.2 s of flip and 0.8 s of running, of a 10 s timer.
-        let picture = try screenshot(["--mode", "cpu", "--count", "250", "--autostart", "--duration", "10", "--frames", "240"])
+        // 2 s of settling, 1.2 s of flip and 2.3 s of running, of a 5 s timer that keeps time.
+        let picture = try screenshot(["--mode", "cpu", "--count", "250", "--autostart", "--duration", "5", "--frames", "330"])
         #expect(picture.sandFraction(x: 0.44...0.56, y: 0.30...0.46) > 0.1, "sand above the neck")
         #expect(picture.sandFraction(x: 0.44...0.56, y: 0.54...0.72) > 0.1, "sand below the neck")
         #expect(picture.sandFraction(x: 0.49...0.51, y: 0.47...0.53) > 0.0, "a grain in the neck")

@@ -50,6 +50,10 @@ void ui_same_line_at(float offset);
 void ui_separator(void);
 /// Puts text over the scene at a pixel position (labels in the side-by-side view).
 void ui_label(const char *text, float x, float y, float pivotX);
+/// The drain chart: grains above the neck (`upper`, at `times` seconds into the run, `n` of
+/// them) against the straight line from `count` at 0 to none at `duration`, in a box of
+/// `width` × `height` at the cursor.
+void ui_drain_chart(const float *times, const float *upper, int n, float count, float duration, float width, float height);
 /// A short message in a rounded box centred at (x, y), fading out as `alpha` goes to 0.
 void ui_toast(const char *text, float x, float y, float alpha);
 
