@@ -44,8 +44,9 @@ public struct HeadlessRun: Sendable {
 
     /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
     public func run(engine: PhysicsEngine, progress: (TimerPhase) -> Void = { _ in }) -> Result {
-        var parameters = SimulationParameters(duration: duration, mode: mode)
-        var controller = DrainController(count: engine.grainCount, duration: duration)
+        var parameters = SimulationParameters(duration: duration, mode: mode, grainRadius: engine.readGrains().first?.radius ?? 0.02)
+        /// A new one for each run of the timer, from the grains above the neck as it starts.
+        var controller: DrainController?
         var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: engine.grainCount), duration: duration)
         let profile = HourglassProfile(grainRadius: engine.readGrains().first?.radius ?? GrainSizing.radiusForCount(engine.grainCount))
         var trace: [DrainSample] = []
@@ -63,14 +64,15 @@ public struct HeadlessRun: Sendable {
             let sampleDue = time >= nextSample
             for action in timer.advance(by: frameDt) where action == .snapAfterFlip {
                 engine.snapAfterFlip()
+                controller = DrainController(count: DrainSample.upperCount(engine.readGrains()), duration: duration)
                 progress(timer.phase)
             }
-            parameters.neckDamping = timer.phase == .running ? controller.neckDamping : 0
+            parameters.neckDamping = timer.phase == .running ? controller?.neckDamping ?? 0 : 0
             engine.step(frameDt: frameDt, angle: timer.containerAngle, parameters: parameters)
             time += frameDt
             let grains = engine.readGrains()
             if timer.phase == .running {
-                controller.update(upper: DrainSample.upperCount(grains), elapsed: timer.elapsed, dt: frameDt)
+                controller?.update(upper: DrainSample.upperCount(grains), elapsed: timer.elapsed, dt: frameDt)
             }
             if sampleDue {
                 trace.append(DrainSample(time: time, phase: timer.phase, grains: grains))
@@ -88,7 +90,6 @@ public struct HeadlessRun: Sendable {
         for _ in 0..<Int((settleSeconds / frameDt).rounded()) { frame() }
         for _ in 0..<flips {
             _ = timer.start()
-            controller = DrainController(count: engine.grainCount, duration: duration)
             progress(timer.phase)
             var runningSince: Float?
             var lastAbove: Float?

@@ -35,16 +35,17 @@ public enum PhysicsConstants {
     /// gravity they shrink with √g, the speed scale of a grain falling a fixed height.
     public static let referenceGravity: Float = 1.0
     public static let neckDampingPerSecond: Float = 0.02
-    /// Each engine's natural flow through the sized neck, measured (docs/PHYSICS.md): the share
-    /// of the pile through per second at g = 1, rising as g to this power (faster sand is damped
-    /// less, so more than Beverloo's √g). The neck is a fixed share of the bulb, so the share of
-    /// the pile is about the same at every count.
-    public static let cpuDrainShare: Float = 0.112
-    public static let computeDrainShare: Float = 0.067
+    /// Each engine's natural flow through the sized neck, fitted to Beverloo's law
+    /// (docs/PHYSICS.md): the share of the pile through per second at g = 1 through an opening
+    /// far wider than a grain, the dead band k at the edge of the opening in grain diameters,
+    /// and the power of g the flow rises with (faster sand is damped less, so more than √g).
+    public static let cpuDrainShare: Float = 0.72
+    public static let computeDrainShare: Float = 0.285
+    public static let drainEdgeDiameters: Float = 2.1
     public static let drainGravityExponent: Float = 0.75
     /// Gravity is chosen for sand that would run this much faster than the timer, so the drain
     /// controller always has friction to take away.
-    public static let drainHeadroom: Float = 1.33
+    public static let drainHeadroom: Float = 1.5
     public static let maximumGravity: Float = 6
     public static let neckHalfHeight: Float = 0.10
 

@@ -17,17 +17,27 @@ public struct SimulationParameters: Sendable, Equatable {
         neckDamping = duration * PhysicsConstants.neckDampingPerSecond
     }
 
-    /// A run's parameters when it keeps time. Gravity is chosen so that the engine's sand, left
-    /// alone, would empty the upper chamber a little before the timer ends: each engine lets a
-    /// measured share of its pile through the sized neck per second at g = 1, growing as
-    /// g^`drainGravityExponent` (docs/PHYSICS.md). The drain controller's neck friction holds
-    /// back the rest, so neck friction starts at 0.
-    public init(duration: Float, mode: PhysicsMode) {
+    /// A run's parameters when it keeps time, for grains of `grainRadius`. Gravity is chosen so
+    /// that the engine's sand, left alone, would empty the upper chamber a little before the
+    /// timer ends (`drainShare`); the drain controller's neck friction holds back the rest, so
+    /// neck friction starts at 0.
+    public init(duration: Float, mode: PhysicsMode, grainRadius: Float) {
         self.init(duration: duration)
         neckDamping = 0
-        let share = mode == .cpu ? PhysicsConstants.cpuDrainShare : PhysicsConstants.computeDrainShare
+        let share = Self.drainShare(mode: mode, grainRadius: grainRadius)
         let fitted = pow(PhysicsConstants.drainHeadroom / (duration * share), 1 / PhysicsConstants.drainGravityExponent)
         gravity = min(max(fitted, PhysicsConstants.minimumGravity), PhysicsConstants.maximumGravity)
+    }
+
+    /// The share of the pile that runs through the neck per second at g = 1, left alone:
+    /// Beverloo's law per grain of a pile of fixed volume, `full · (1 − k·d/D)^(5/2)`, with each
+    /// engine's `full` and the compute engine's k measured (docs/PHYSICS.md); growing with g to
+    /// the power `drainGravityExponent`.
+    public static func drainShare(mode: PhysicsMode, grainRadius: Float) -> Float {
+        let opening = 2 * HourglassProfile.innerNeckRadius(grainRadius: grainRadius)
+        let free = max(1 - PhysicsConstants.drainEdgeDiameters * 2 * grainRadius / opening, 0.05)
+        let full = mode == .cpu ? PhysicsConstants.cpuDrainShare : PhysicsConstants.computeDrainShare
+        return full * pow(free, 2.5)
     }
 
     /// √(g / g_ref): the factor on every speed threshold (damping blend, velocity cutoff, sleep,

@@ -58,9 +58,9 @@ final class Simulation {
     /// the neck friction the drain controller asks for after the last frame.
     func step(frameDt: Float, angle: Float, timer: HourglassTimer) {
         let running = timer.phase == .running
-        if running, drain == nil { drain = DrainController(count: engine.grainCount, duration: timer.duration) }
+        if running, drain == nil { drain = DrainController(count: DrainSample.upperCount(engine.readGrains()), duration: timer.duration) }
         if !running { drain = nil }
-        var parameters = SimulationParameters(duration: drain?.duration ?? timer.duration, mode: mode)
+        var parameters = SimulationParameters(duration: drain?.duration ?? timer.duration, mode: mode, grainRadius: profile.grainRadius)
         parameters.neckDamping = drain?.neckDamping ?? 0
         step(frameDt: frameDt, angle: angle, parameters: parameters)
         guard running, var controller = drain else { return }
