@@ -197,7 +197,6 @@ void main() {
     p = predicted + correction * (GPU_RELAXATION / float(max(contacts, 1u)));
     bool onFloor = collideGlass(p, start, r);
     v = (p - start) / subDt;
-    bool lowerChamber = p.y < 0.0;
 
     if (abs(p.y) < NECK_HALF_HEIGHT) {
         float ramp = 1.0 - abs(p.y) / NECK_HALF_HEIGHT;
@@ -209,8 +208,10 @@ void main() {
     v *= settle + (flow - settle) * min(length(v) / (DAMPING_SPEED_SCALE * speedScale), 1.0);
 
     // Only a supported grain below the neck may be stopped or fall asleep; a grain in free
-    // fall, or one above waiting to drain, must keep every bit of gravity it gathers.
-    if (sleepEnabled && lowerChamber && (contacts > 0u || onFloor)) {
+    // fall, or one above waiting to drain, must keep every bit of gravity it gathers. Nothing
+    // sleeps in the neck itself: the neck's friction slows the stream there, and a sleeper,
+    // which its neighbours cannot move, would plug it.
+    if (sleepEnabled && p.y < -NECK_HALF_HEIGHT && (contacts > 0u || onFloor)) {
         float speed = length(v);
         if (speed < VELOCITY_CUTOFF * speedScale) v = vec3(0.0);
         sleep = speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;

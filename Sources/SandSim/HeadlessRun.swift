@@ -138,6 +138,24 @@ public struct DrainSample: Sendable, Equatable {
         grains.reduce(0) { $0 + ($1.position.y > 0 ? 1 : 0) }
     }
 
+    /// R² of a straight line through the upper count over 10–90% drained of the first run of
+    /// the timer in `trace`: 1 is sand running at a steady rate. Nil without such a stretch.
+    public static func straightness(_ trace: [DrainSample]) -> Double? {
+        guard let start = trace.firstIndex(where: { $0.phase == .running }) else { return nil }
+        let running = trace[start...].prefix { $0.phase == .running }
+        let first = running[start]
+        let total = Double(first.upper + first.lower)
+        let points = running
+            .filter { (0.1 * total...0.9 * total).contains(total - Double($0.upper)) }
+            .map { (Double($0.time), Double($0.upper)) }
+        guard points.count > 2 else { return nil }
+        let mx = points.map(\.0).reduce(0, +) / Double(points.count), my = points.map(\.1).reduce(0, +) / Double(points.count)
+        let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+        let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }, syy = points.reduce(0) { $0 + ($1.1 - my) * ($1.1 - my) }
+        guard sxx > 0, syy > 0 else { return nil }
+        return sxy * sxy / (sxx * syy)
+    }
+
     public static let csvHeader = "time,phase,upper,lower"
     public var csvRow: String { "\(RunSummary.format(Double(time), digits: 3)),\(phase.rawValue),\(upper),\(lower)" }
 }

@@ -24,6 +24,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var emptyAt: Double?
     /// Each flip's `emptyAt`, when the pile was flipped more than once.
     public var emptyAtPerFlip: [Double?]?
+    /// R² of a straight line through the upper count over 10–90% drained (1: a steady rate).
+    public var drainStraightness: Double?
     /// Degrees of the lower pile's surface at the end (positive: a cone).
     public var reposeAngle: Double?
     /// The deepest grain–grain overlap seen in the run, in grain diameters; and in the neck.
@@ -62,6 +64,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         maxNeckOverlap = Double(run.maxNeckOverlap)
         flips = run.emptyAt.count
         lost = run.lost
+        drainStraightness = DrainSample.straightness(run.trace).map { ($0 * 10_000).rounded() / 10_000 }
     }
 
     public static func isInside(_ p: SIMD3<Float>, profile: HourglassProfile) -> Bool {
@@ -80,6 +83,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         ]
         if let flips {
             lines.append("upper chamber empty \(emptyAt.map { Self.format($0, digits: 2) + " s" } ?? "never") into the run" +
+                         (drainStraightness.map { ", R² \(Self.format($0, digits: 4)) over 10–90% drained" } ?? "") +
                          (flips > 1 ? "; \(flips) flips, \(lost ?? 0) grains lost" : ""))
         }
         if let reposeAngle { lines.append("lower pile slope \(Self.format(reposeAngle, digits: 1))°") }

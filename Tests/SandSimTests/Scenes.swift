@@ -45,21 +45,13 @@ extension Scenes {
             ring.append(SIMD2(cos(angle), sin(angle)) * (index % 2 == 0 ? 2 * spacing : spacing * Float(3).squareRoot()))
         }
         let floor = -profile.innerHalfHeight + r
+        // Each layer turned a little from the one below, so the grains do not stand on each
+        // other's tops, an equilibrium no real column keeps.
         return (0..<8).flatMap { layer in
-            ring.map { Grain(position: [$0.x, floor + Float(layer) * spacing, $0.y], radius: r) }
+            ring.map { point in
+                let turn = Float(layer) * 0.5, c = cos(turn), s = sin(turn)
+                return Grain(position: [c * point.x - s * point.y, floor + Float(layer) * 1.8 * r, s * point.x + c * point.y], radius: r)
+            }
         }
-    }
-
-    /// R² of a straight line through the upper count over 10–90% drained: 1 is a steady rate.
-    static func straightness(_ trace: [DrainSample]) -> Double {
-        let running = trace.filter { $0.phase == .running }
-        guard let first = running.first else { return 0 }
-        let total = Double(first.upper + first.lower)
-        let points = running.filter { (0.1 * total...0.9 * total).contains(total - Double($0.upper)) }.map { (Double($0.time), Double($0.upper)) }
-        guard points.count > 2 else { return 0 }
-        let mx = points.map(\.0).reduce(0, +) / Double(points.count), my = points.map(\.1).reduce(0, +) / Double(points.count)
-        let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
-        let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }, syy = points.reduce(0) { $0 + ($1.1 - my) * ($1.1 - my) }
-        return sxy * sxy / (sxx * syy)
     }
 }
