@@ -9,6 +9,11 @@ struct SpawnTests {
         return (profile, SpawnLattice.positions(count: count, profile: profile))
     }
 
+    /// The deepest overlap between two of `positions`, in diameters.
+    static func deepestOverlap(_ positions: [SIMD3<Float>], radius: Float) -> Float {
+        PileMeasures.maxOverlap(positions.map { Grain(position: $0, radius: radius) }).anywhere
+    }
+
     @Test("the lattice places every grain in the lower chamber, apart and inside the glass", arguments: [50, 250, 1000, 3000])
     func spawnPacking(count: Int) {
         let (profile, positions) = Self.pile(count: count)
@@ -16,14 +21,7 @@ struct SpawnTests {
         #expect(positions.allSatisfy { $0.y <= SpawnLattice.maxLatticeY })
         #expect(positions.allSatisfy { RunSummary.isInside($0, profile: profile) })
         let r = profile.grainRadius
-        var closest = Float.infinity
-        for i in positions.indices {
-            for j in (i + 1)..<positions.count {
-                let d = positions[i] - positions[j]
-                closest = min(closest, (d * d).sum())
-            }
-        }
-        #expect(closest.squareRoot() >= 2 * r * 0.999)
+        #expect(Self.deepestOverlap(positions, radius: r) < 0.001)
         for p in positions {
             let radial = (p.x * p.x + p.z * p.z).squareRoot()
             #expect(radial <= profile.innerRadiusAt(p.y) - r + 1e-5)
@@ -53,15 +51,7 @@ struct SpawnTests {
             let top = positions.map(\.y).max()!
             #expect(top <= -0.18, "size \(size): the pile reaches \(top)")
             // Overflow beyond the lattice lands at random and overlaps; none here.
-            let r = profile.grainRadius
-            var closest = Float.infinity
-            for i in positions.indices {
-                for j in (i + 1)..<positions.count {
-                    let d = positions[i] - positions[j]
-                    closest = min(closest, (d * d).sum())
-                }
-            }
-            #expect(closest.squareRoot() >= 2 * r * 0.999, "size \(size): grains overlap at spawn")
+            #expect(Self.deepestOverlap(positions, radius: profile.grainRadius) < 0.001, "size \(size): grains overlap at spawn")
         }
     }
 
