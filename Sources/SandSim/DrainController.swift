@@ -10,9 +10,10 @@ public struct DrainController: Sendable {
     /// Friction per second of lead, and per second² of lead accumulated over time.
     public static let proportionalGain: Float = 15
     public static let integralGain: Float = 15
-    /// Friction at most: more stops the flow outright, arches form in the still neck, and the
-    /// sand cannot catch up once they hold.
-    public static let maximumDamping: Float = 20
+    /// Friction at most. Measured against 20 and 120 (docs/PHYSICS.md): 20 cannot hold back a
+    /// few hundred large grains on the compute engine (300 grains emptied 4.3 s into 10 s) nor
+    /// the last grains of a 30 s CPU run; 120 stalls the flow so it ends late.
+    public static let maximumDamping: Float = 60
 
     private var accumulated: Float = 0
     /// The neck friction to use for the next frame (SimulationParameters.neckDamping).
