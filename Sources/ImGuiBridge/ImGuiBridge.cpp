@@ -125,19 +125,20 @@ bool ui_radio(const char *label, bool active) { return ImGui::RadioButton(label,
 
 namespace {
 // ImGui draws a slider's value under its handle ("1.0|0×"). The track is drawn without text and
-// the value beside it, in a column as wide as the widest value so the label does not jitter;
-// while Ctrl+click's text box is open the slider gets its format back to parse what is typed.
+// the value beside it, in a column as wide as the widest value so the label does not jitter.
+// While Ctrl is held or Ctrl+click's text box is open the slider gets its format back: the box
+// opens with the current value, parses what is typed, and Esc restores the value.
 template <typename T, typename Slider>
 bool sliderWithValue(const char *label, T *value, T max, const char *format, float width, Slider slider) {
     ImGui::PushID(label);
-    const bool editing = ImGui::TempInputIsActive(ImGui::GetID("##track"));
+    const bool editing = ImGui::TempInputIsActive(ImGui::GetID("##track")) || ImGui::GetIO().KeyCtrl;
     ImGui::SetNextItemWidth(width);
     const bool changed = slider("##track", editing ? format : "");
     char shown[64], widest[64];
     snprintf(shown, sizeof shown, format, *value);
     snprintf(widest, sizeof widest, format, max);
     const ImGuiStyle &style = ImGui::GetStyle();
-    const float column = ImGui::CalcTextSize(widest).x + style.ItemInnerSpacing.x;
+    const float column = ImGui::CalcTextSize(widest).x + style.ItemSpacing.x;
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
     const float start = ImGui::GetCursorPosX();
     ImGui::TextUnformatted(shown);

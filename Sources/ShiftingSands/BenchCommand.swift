@@ -13,10 +13,10 @@ struct BenchCommand: ParsableCommand {
         discussion: "Headless (EGL) by default, rendering into an offscreen 1280x800 4x MSAA target; --window renders into a window. Progress goes to stderr, results to stdout (or --output)."
     )
 
-    @Option(help: "Modes to measure, comma-separated: cpu, gpu, instanced.")
+    @Option(parsing: .unconditional, help: "Modes to measure, comma-separated: cpu, gpu, instanced.")
     var modes = "cpu,gpu,instanced"
 
-    @Option(help: "Grain counts, comma-separated.")
+    @Option(parsing: .unconditional, help: "Grain counts, comma-separated.")
     var counts = "250,1000,10000,50000"
 
     @Option(parsing: .unconditional, help: "Timed steps per case.")

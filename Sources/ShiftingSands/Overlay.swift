@@ -104,7 +104,9 @@ enum Overlay {
         if model.comparing {
             ui_text(String(format: "%.0f fps", model.fps))
         } else {
-            ui_text(String(format: compact ? "%.0f fps · %.2f ms physics" : "%.0f fps · %.2f ms physics per frame", model.fps, model.physicsMilliseconds))
+            // Fixed widths: the panel sizes itself to last frame's text, so a line that grew
+            // would be clipped for a frame.
+            ui_text(String(format: compact ? "%4.0f fps · %6.2f ms physics" : "%4.0f fps · %6.2f ms physics per frame", model.fps, model.physicsMilliseconds))
             let pile = "\(model.active.count) grains · \(model.active.mode.displayName)"
             ui_text(width < 900 * scale ? pile : "\(pile) · \(model.renderer)")
         }
@@ -117,7 +119,7 @@ enum Overlay {
 
         ui_begin_panel("duration", width - margin, height - margin, 1, 1, 0.55)
         var duration = model.settings.duration
-        if ui_slider_float("seconds", &duration, HourglassTimer.durationRange.lowerBound, HourglassTimer.durationRange.upperBound, "%.0f s", sliderWidth * 0.9) {
+        if ui_slider_float("timer", &duration, HourglassTimer.durationRange.lowerBound, HourglassTimer.durationRange.upperBound, "%.0f s", sliderWidth * 0.9) {
             frame.events.append(.duration(duration.rounded()))
         }
         for preset in HourglassTimer.presets {

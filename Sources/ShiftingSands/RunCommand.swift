@@ -64,8 +64,8 @@ struct RunCommand: ParsableCommand {
 
     func windowSize() throws -> (Int, Int) {
         let parts = window.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, (200...8192).contains(parts[0]), (200...8192).contains(parts[1]) else {
-            throw ValidationError("window size \(window) is not WIDTHxHEIGHT between 200 and 8192")
+        guard parts.count == 2, (Window.minimumSize.width...8192).contains(parts[0]), (Window.minimumSize.height...8192).contains(parts[1]) else {
+            throw ValidationError("window size \(window) is not WIDTHxHEIGHT from \(Window.minimumSize.width)x\(Window.minimumSize.height) to 8192x8192")
         }
         return (parts[0], parts[1])
     }

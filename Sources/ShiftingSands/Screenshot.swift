@@ -10,11 +10,18 @@ enum Screenshot {
         guard written != 0 else { throw CommandError("cannot write screenshot \(path)") }
     }
 
-    /// `shifting-sands-2026-11-22-103012.png`: local date and time, sorting in order taken.
-    static func defaultName(at date: Date) -> String {
+    /// `shifting-sands-2026-11-22-103012.png`: local date and time, sorting in order taken;
+    /// `-2`, `-3` … after it for more in the same second, so none overwrites another.
+    static func defaultName(at date: Date, exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd-HHmmss"
-        return "shifting-sands-\(formatter.string(from: date)).png"
+        let stem = "shifting-sands-\(formatter.string(from: date))"
+        var name = stem + ".png", number = 1
+        while exists(name) {
+            number += 1
+            name = "\(stem)-\(number).png"
+        }
+        return name
     }
 }

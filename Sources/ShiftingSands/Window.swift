@@ -14,6 +14,7 @@ final class Window {
     let handle: OpaquePointer
     weak var input: WindowInput?
     private(set) var vsync = true
+    static let minimumSize = (width: 640, height: 400)
     private var windowedFrame = (x: Int32(0), y: Int32(0), width: Int32(0), height: Int32(0))
 
     /// Opens the window, or throws a message saying why not (no display, no GL 4.3).
@@ -36,6 +37,8 @@ final class Window {
         self.handle = handle
         glfwMakeContextCurrent(handle)
         glfwSwapInterval(1)
+        // The overlay's layout holds from here up; smaller, panels cover each other.
+        glfwSetWindowSizeLimits(handle, Int32(Self.minimumSize.width), Int32(Self.minimumSize.height), GLFW_DONT_CARE, GLFW_DONT_CARE)
         glfwSetWindowUserPointer(handle, Unmanaged.passUnretained(self).toOpaque())
         installCallbacks()
     }

@@ -61,4 +61,13 @@ struct SettingsTests {
         #expect(Overlay.clock(3.27) == "00:03.2")
         #expect(Overlay.clock(65.5) == "01:05.5")
     }
+
+    @Test("screenshots taken in the same second get their own names")
+    func screenshotNames() {
+        let date = Date(timeIntervalSince1970: 0)
+        let first = Screenshot.defaultName(at: date) { _ in false }
+        #expect(first.wholeMatch(of: /shifting-sands-\d{4}-\d{2}-\d{2}-\d{6}\.png/) != nil)
+        let taken: Set<String> = [first, first.replacingOccurrences(of: ".png", with: "-2.png")]
+        #expect(Screenshot.defaultName(at: date) { taken.contains($0) } == first.replacingOccurrences(of: ".png", with: "-3.png"))
+    }
 }
