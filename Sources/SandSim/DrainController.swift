@@ -47,3 +47,32 @@ public struct DrainController: Sendable {
         neckDamping = min(max(Self.proportionalGain * lead + Self.integralGain * accumulated, 0), Self.maximumDamping)
     }
 }
+
+/// The drain controller applied frame by frame, one loop for the window and for headless runs:
+/// while the timer runs, a controller started from the grains above the neck as the run begins
+/// sets the neck friction for each frame and hears how many grains are above after it.
+public struct TimedDrain: Sendable {
+    /// The running timer's controller; nil while the timer does not run.
+    public private(set) var controller: DrainController?
+
+    public init() {}
+
+    /// One frame of `engine` under `timer`: `advance` steps it with these parameters. Returns
+    /// the grains read after the step while the timer runs (the controller needs them), else nil.
+    public mutating func frame(engine: PhysicsEngine, timer: HourglassTimer, mode: PhysicsMode, grainRadius: Float,
+                               frameDt: Float, advance: (SimulationParameters) -> Void) -> [Grain]? {
+        guard timer.phase == .running else {
+            controller = nil
+            advance(SimulationParameters(duration: timer.duration, mode: mode, grainRadius: grainRadius))
+            return nil
+        }
+        var running = controller ?? DrainController(count: DrainSample.upperCount(engine.readGrains()), duration: timer.duration)
+        var parameters = SimulationParameters(duration: running.duration, mode: mode, grainRadius: grainRadius)
+        parameters.neckDamping = running.neckDamping
+        advance(parameters)
+        let grains = engine.readGrains()
+        running.update(upper: DrainSample.upperCount(grains), elapsed: timer.elapsed, dt: frameDt)
+        controller = running
+        return grains
+    }
+}

@@ -44,9 +44,7 @@ public struct HeadlessRun: Sendable {
 
     /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
     public func run(engine: PhysicsEngine, progress: (TimerPhase) -> Void = { _ in }) -> Result {
-        var parameters = SimulationParameters(duration: duration, mode: mode, grainRadius: engine.readGrains().first?.radius ?? 0.02)
-        /// A new one for each run of the timer, from the grains above the neck as it starts.
-        var controller: DrainController?
+        var drain = TimedDrain()
         var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: engine.grainCount), duration: duration)
         let profile = HourglassProfile(grainRadius: engine.readGrains().first?.radius ?? GrainSizing.radiusForCount(engine.grainCount))
         var trace: [DrainSample] = []
@@ -64,16 +62,13 @@ public struct HeadlessRun: Sendable {
             let sampleDue = time >= nextSample
             for action in timer.advance(by: frameDt) where action == .snapAfterFlip {
                 engine.snapAfterFlip()
-                controller = DrainController(count: DrainSample.upperCount(engine.readGrains()), duration: duration)
                 progress(timer.phase)
             }
-            parameters.neckDamping = timer.phase == .running ? controller?.neckDamping ?? 0 : 0
-            engine.step(frameDt: frameDt, angle: timer.containerAngle, parameters: parameters)
-            time += frameDt
-            let grains = engine.readGrains()
-            if timer.phase == .running {
-                controller?.update(upper: DrainSample.upperCount(grains), elapsed: timer.elapsed, dt: frameDt)
+            let stepped = drain.frame(engine: engine, timer: timer, mode: mode, grainRadius: profile.grainRadius, frameDt: frameDt) {
+                engine.step(frameDt: frameDt, angle: timer.containerAngle, parameters: $0)
             }
+            time += frameDt
+            let grains = stepped ?? engine.readGrains()
             if sampleDue {
                 trace.append(DrainSample(time: time, phase: timer.phase, grains: grains))
                 nextSample += traceInterval
@@ -105,9 +100,9 @@ public struct HeadlessRun: Sendable {
             for _ in 0..<Int((Self.landingSeconds / frameDt).rounded()) {
                 if frame() > 0, let since = runningSince { lastAbove = time - since }
             }
-            let upperAtEnd = DrainSample.upperCount(engine.readGrains())
-            emptyAt.append(upperAtEnd == 0 ? (lastAbove.map { $0 + frameDt } ?? 0) : nil)
-            let summary = RunSummary(mode: "", grains: engine.readGrains(), profile: profile, simulatedSeconds: 0, wallSeconds: 0)
+            let landed = engine.readGrains()
+            emptyAt.append(DrainSample.upperCount(landed) == 0 ? (lastAbove.map { $0 + frameDt } ?? 0) : nil)
+            let summary = RunSummary(mode: "", grains: landed, profile: profile, simulatedSeconds: 0, wallSeconds: 0)
             lost = max(lost, summary.outside + summary.nonFinite)
         }
         let grains = engine.readGrains()

@@ -47,11 +47,9 @@ public struct HourglassProfile: Sendable {
     /// Inner neck radius: the opening is a fixed share of the bulb's width, so the sand runs
     /// at a steady rate through an opening that looks like an hourglass's, but at least
     /// `neckMinimumDiameters` grains wide, where openings stop clogging. (The original's neck
-    /// let one grain through: `grainRadius + neckClearance`, the floor kept here.)
+    /// let one grain through: `grainRadius + 0.002`.)
     public static func innerNeckRadius(grainRadius: Float) -> Float {
-        let share = PhysicsConstants.neckOpeningFraction * chamberRadius
-        let clogFree = PhysicsConstants.neckMinimumDiameters * grainRadius
-        return max(share, clogFree, grainRadius + PhysicsConstants.neckClearance)
+        max(PhysicsConstants.neckOpeningFraction * chamberRadius, PhysicsConstants.neckMinimumDiameters * grainRadius)
     }
 
     public var innerNeckRadius: Float { Self.innerNeckRadius(grainRadius: grainRadius) }

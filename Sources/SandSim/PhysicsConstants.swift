@@ -3,9 +3,6 @@
 public enum PhysicsConstants {
     // Glass
     public static let wallThickness: Float = 0.008
-    /// The original's gap between a grain and its one-grain neck (`grainRadius + this`); now
-    /// only the smallest neck radius the sizing below may give.
-    public static let neckClearance: Float = 0.002
     /// The neck's inner opening as a fraction of the bulb's widest inner diameter: wide enough
     /// for sand to run at a steady rate, narrow enough to look like an hourglass (under a third).
     public static let neckOpeningFraction: Float = 0.3
@@ -55,7 +52,7 @@ public enum PhysicsConstants {
     public static let staticFriction: Float = 0.6
     public static let kineticFriction: Float = 0.45
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
-    /// resting on it (the funnel between neck and shoulder is only about 35° from horizontal).
+    /// resting on the glass where it is shallowest.
     public static let glassStaticFriction: Float = 0.2
     public static let glassKineticFriction: Float = 0.15
     /// No grain may move more than this many diameters in a substep: faster sand gets more

@@ -35,7 +35,8 @@ final class Simulation {
         self.settings = settings
         profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(settings.count, size: settings.size))
         try engine.spawn(count: settings.count, size: settings.size)
-        drain = nil
+        drain = TimedDrain()
+        steppedGrains = nil
         drainHistory = []
         applyColors()
     }
@@ -45,29 +46,25 @@ final class Simulation {
         applyColors()
     }
 
-    /// Keeps this run on time while the timer runs; a new one at every flip.
-    private var drain: DrainController?
+    /// Keeps this run on time while the timer runs; a new controller at every flip.
+    private var drain = TimedDrain()
+    /// The grains the drain read back after this frame's step, so the GPU mode draws them
+    /// without reading them back a second time.
+    private var steppedGrains: [Grain]?
     /// Grains above the neck against seconds into the run, for the overlay's chart.
     private(set) var drainHistory: [(elapsed: Float, upper: Int)] = []
 
     /// The drain controller's duration while it runs, so a duration changed mid-run takes effect
     /// at the next start, as count and size do.
-    var runningDuration: Float? { drain?.duration }
+    var runningDuration: Float? { drain.controller?.duration }
 
     /// One frame: gravity for the timer's duration and this engine, and while the timer runs,
     /// the neck friction the drain controller asks for after the last frame.
     func step(frameDt: Float, angle: Float, timer: HourglassTimer) {
-        let running = timer.phase == .running
-        if running, drain == nil { drain = DrainController(count: DrainSample.upperCount(engine.readGrains()), duration: timer.duration) }
-        if !running { drain = nil }
-        var parameters = SimulationParameters(duration: drain?.duration ?? timer.duration, mode: mode, grainRadius: profile.grainRadius)
-        parameters.neckDamping = drain?.neckDamping ?? 0
-        step(frameDt: frameDt, angle: angle, parameters: parameters)
-        guard running, var controller = drain else { return }
-        let upper = DrainSample.upperCount(engine.readGrains())
-        controller.update(upper: upper, elapsed: timer.elapsed, dt: frameDt)
-        drain = controller
-        drainHistory.append((timer.elapsed, upper))
+        steppedGrains = drain.frame(engine: engine, timer: timer, mode: mode, grainRadius: profile.grainRadius, frameDt: frameDt) {
+            step(frameDt: frameDt, angle: angle, parameters: $0)
+        }
+        if let steppedGrains { drainHistory.append((timer.elapsed, DrainSample.upperCount(steppedGrains))) }
     }
 
     private func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
@@ -83,7 +80,7 @@ final class Simulation {
 
     func snapAfterFlip() {
         engine.snapAfterFlip()
-        drain = nil
+        drain = TimedDrain()
         drainHistory = []
     }
 
@@ -94,7 +91,7 @@ final class Simulation {
             compute.expandMeshes()
             return .mesh(compute.vertexBuffer, grainCount: compute.grainCount)
         }
-        return .positions(engine.readGrains(), colors: colors)
+        return .positions(steppedGrains ?? engine.readGrains(), colors: colors)
     }
 
     private func applyColors() {
