@@ -69,9 +69,8 @@ final class Window {
 
     /// Framebuffer pixels per window unit (2 on a HiDPI screen).
     var contentScale: Double {
-        var width: Int32 = 0, height: Int32 = 0
-        glfwGetWindowSize(handle, &width, &height)
-        return width > 0 ? Double(framebufferSize.width) / Double(width) : 1
+        let width = size.width
+        return width > 0 ? Double(framebufferSize.width) / width : 1
     }
 
     func swapBuffers() { glfwSwapBuffers(handle) }
