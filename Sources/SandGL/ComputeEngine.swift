@@ -6,10 +6,13 @@ import SandSim
 /// draws `vertexBuffer` directly, so nothing comes back.
 public final class ComputeEngine: PhysicsEngine {
     public let name: String
-    public var substeps = 4
+    public var substeps = PhysicsConstants.substeps
+    public private(set) var lastSubsteps = 0
     public private(set) var grainCount = 0
 
+    private let predictProgram: ShaderProgram
     private let physicsProgram: ShaderProgram
+    private let finishProgram: ShaderProgram
     private let snapProgram: ShaderProgram
     private let expandProgram: ShaderProgram
     private let gridSort: GridSort
@@ -17,6 +20,8 @@ public final class ComputeEngine: PhysicsEngine {
     private let particles = [StorageBuffer(), StorageBuffer()]
     private var current = 0
     private let profileTable = StorageBuffer()
+    /// How many contacts each grain had in the substep: a grain touching nothing may not sleep.
+    private let contactCounts = StorageBuffer()
     /// The pile's grain size, which sets how many substeps fast sand needs.
     private var grainRadius: Float = 1
     private let colors = StorageBuffer()
@@ -24,11 +29,14 @@ public final class ComputeEngine: PhysicsEngine {
     /// The expanded grain mesh: 42 vertices of `MeshVertexLayout.stride` bytes per grain.
     public let vertexBuffer = StorageBuffer()
     private var frameIndex: UInt32 = 0
+    private var grid = NeighbourGrid(profile: HourglassProfile(grainRadius: GrainSizing.radiusForCount(GrainSizing.referenceCount)), largestGrainRadius: GrainSizing.radiusForCount(GrainSizing.referenceCount))
 
     /// Needs a current GL 4.3 context on this thread.
     public init(name: String, shaders: ShaderSource) throws {
         self.name = name
+        predictProgram = try ShaderProgram(compute: "grain_predict.comp", source: shaders)
         physicsProgram = try ShaderProgram(compute: "physics_step.comp", source: shaders)
+        finishProgram = try ShaderProgram(compute: "grain_finish.comp", source: shaders)
         snapProgram = try ShaderProgram(compute: "snap_after_flip.comp", source: shaders)
         expandProgram = try ShaderProgram(compute: "expand_meshes.comp", source: shaders)
         gridSort = try GridSort(shaders: shaders)
@@ -45,18 +53,24 @@ public final class ComputeEngine: PhysicsEngine {
         particles[1].upload(grains)
         let table = ProfileLookupTable(profile: profile)
         profileTable.upload(table.radii, usage: GL_STATIC_DRAW)
-        physicsProgram.set("profileMinY", table.minY)
-        physicsProgram.set("profileSpacing", table.spacing)
-        physicsProgram.set("floorY", -profile.innerHalfHeight)
-        for program in [physicsProgram, snapProgram, expandProgram] {
+        for program in [physicsProgram, finishProgram] {
+            program.set("profileMinY", table.minY)
+            program.set("profileSpacing", table.spacing)
+        }
+        for program in [predictProgram, physicsProgram, finishProgram] {
+            program.set("floorY", -profile.innerHalfHeight)
+        }
+        contactCounts.allocate(byteCount: grainCount * 4)
+        for program in [predictProgram, finishProgram, snapProgram, expandProgram] {
             program.set("grainCount", UInt32(grainCount))
         }
         let largestRadius = grains.map(\.radius).max() ?? profile.grainRadius
         grainRadius = profile.grainRadius
-        gridSort.configure(grid: NeighbourGrid(profile: profile, largestGrainRadius: largestRadius), grainCount: grainCount, readers: [physicsProgram])
+        grid = NeighbourGrid(profile: profile, largestGrainRadius: largestRadius)
+        gridSort.configure(grid: grid, grainCount: grainCount, readers: [predictProgram, physicsProgram])
         setColors(GrainColors.perGrain(count: grainCount, random: false))
         vertexBuffer.allocate(byteCount: grainCount * Icosphere.vertexCount * MeshVertexLayout.stride)
-        substeps = SimulationParameters.gpuSubsteps(count: grainCount)
+        substeps = PhysicsConstants.substeps
         frameIndex = 0
     }
 
@@ -70,20 +84,32 @@ public final class ComputeEngine: PhysicsEngine {
         guard dt > 0, substeps > 0, grainCount > 0 else { return }
         let count = max(substeps, parameters.substepsForSpeed(grainRadius: grainRadius, frameDt: dt))
         let subDt = dt / Float(count)
-        physicsProgram.set("gravity", parameters.gravityVector(angle: angle))
-        physicsProgram.set("gravityMagnitude", parameters.gravity)
-        physicsProgram.set("speedScale", parameters.speedScale)
-        physicsProgram.set("subDt", subDt)
-        physicsProgram.set("neckDamping", parameters.neckDamping)
-        physicsProgram.set("frameIndex", frameIndex)
-        physicsProgram.set("sleepEnabled", angle == 0)
+        lastSubsteps = count
+        predictProgram.set("gravity", parameters.gravityVector(angle: angle))
+        predictProgram.set("frameIndex", frameIndex)
+        for program in [predictProgram, finishProgram] {
+            program.set("speedScale", parameters.speedScale)
+            program.set("subDt", subDt)
+        }
+        for program in [predictProgram, physicsProgram, finishProgram] {
+            program.set("sleepEnabled", angle == 0 && parameters.sleepAllowed)
+        }
+        finishProgram.set("neckDamping", parameters.neckDamping)
         profileTable.bind(to: 2)
         for substep in 0..<count {
-            physicsProgram.set("firstSubstep", substep == 0)
+            predictProgram.set("firstSubstep", substep == 0)
             gridSort.sort(particles[current])
             particles[current].bind(to: 0)
             particles[1 - current].bind(to: 1)
-            physicsProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+            contactCounts.bind(to: 10)
+            predictProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+            epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
+            for colour in 0..<NeighbourGrid.sweepColours {
+                physicsProgram.set("colour", UInt32(colour))
+                physicsProgram.dispatch(invocations: grid.blockCount(colour: colour), groupSize: PhysicsConstants.workGroupSize)
+                epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
+            }
+            finishProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
             epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
             current = 1 - current
         }

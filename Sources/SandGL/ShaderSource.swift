@@ -66,7 +66,7 @@ public struct ShaderSource: Sendable {
     public static let defines: String = {
         typealias C = PhysicsConstants
         let floats: [(String, Float)] = [
-            ("GPU_RELAXATION", C.gpuRelaxation),
+            ("CONTACT_SHARE", C.contactShare),
             ("FLOW_DAMPING", C.flowDamping), ("SETTLE_DAMPING", C.settleDamping),
             ("DAMPING_SPEED_SCALE", C.dampingSpeedScale), ("NECK_HALF_HEIGHT", C.neckHalfHeight),
             ("SLOPE_STEP", C.wallSlopeStep),

@@ -5,7 +5,8 @@
 /// far each grain really moved.
 public final class CPUEngine: PhysicsEngine {
     public let name = "CPU"
-    public var substeps = PhysicsConstants.cpuSubsteps
+    public var substeps = PhysicsConstants.substeps
+    public private(set) var lastSubsteps = 0
     private var positions: [SIMD3<Float>] = []
     /// Where each grain stood when the substep began: friction removes sliding measured from it.
     private var starts: [SIMD3<Float>] = []
@@ -23,7 +24,7 @@ public final class CPUEngine: PhysicsEngine {
         velocities = grains.map(\.velocity)
         radii = grains.map(\.radius)
         collider = GlassCollider(profile: profile)
-        substeps = PhysicsConstants.cpuSubsteps
+        substeps = PhysicsConstants.substeps
     }
 
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
@@ -31,6 +32,7 @@ public final class CPUEngine: PhysicsEngine {
         guard dt > 0, substeps > 0 else { return }
         let count = max(substeps, parameters.substepsForSpeed(grainRadius: radii.first ?? 1, frameDt: dt))
         let subDt = dt / Float(count)
+        lastSubsteps = count
         let gravity = parameters.gravityVector(angle: angle)
         for _ in 0..<count {
             predict(gravity: gravity, subDt: subDt)
@@ -67,7 +69,7 @@ public final class CPUEngine: PhysicsEngine {
     }
 
     private func collideGrains() {
-        let share = PhysicsConstants.cpuCorrectionShare
+        let share = PhysicsConstants.contactShare
         let count = positions.count
         positions.withUnsafeMutableBufferPointer { p in
             starts.withUnsafeBufferPointer { s in

@@ -7,13 +7,20 @@ public struct DrainController: Sendable {
     /// Grains above the neck when the timer started; some run through while the glass turns.
     public let count: Int
     public let duration: Float
-    /// Friction per second of lead, and per second² of lead accumulated over time.
-    public static let proportionalGain: Float = 15
-    public static let integralGain: Float = 15
+    /// Friction per second of lead, and per second² of lead accumulated over time. Strong: sand
+    /// that gets ahead near the end (the thinning pile runs faster) must be held at once; with
+    /// 15 and 15, 250 CPU grains emptied 5–9% early at 5 s. Chosen over 9 runs each of 5, 10 and
+    /// 30 s (docs/PHYSICS.md).
+    public static let proportionalGain: Float = 80
+    public static let integralGain: Float = 40
     /// Friction at most. Measured against 20 and 120 (docs/PHYSICS.md): 20 cannot hold back a
     /// few hundred large grains on the compute engine (300 grains emptied 4.3 s into 10 s) nor
     /// the last grains of a 30 s CPU run; 120 stalls the flow so it ends late.
     public static let maximumDamping: Float = 60
+    /// Behind the line, the friction the integral learned is let go with this time constant:
+    /// late sand must not be held back while the integral unwinds at the rate of a small lag
+    /// (it took 3 s of a 5 s timer, with the sand running at two thirds of the rate it needed).
+    public static let releaseSeconds: Float = 0.5
 
     private var accumulated: Float = 0
     /// The neck friction to use for the next frame (SimulationParameters.neckDamping).
@@ -43,36 +50,92 @@ public struct DrainController: Sendable {
     public mutating func update(upper: Int, elapsed: Float, dt: Float) {
         let lead = lead(upper: upper, elapsed: elapsed)
         // The accumulated term only ever holds what friction needs, so it cannot wind up.
-        accumulated = min(max(accumulated + lead * dt, 0), Self.maximumDamping / Self.integralGain)
+        let release = lead < 0 ? accumulated * min(dt / Self.releaseSeconds, 1) : 0
+        accumulated = min(max(accumulated + lead * dt - release, 0), Self.maximumDamping / Self.integralGain)
         neckDamping = min(max(Self.proportionalGain * lead + Self.integralGain * accumulated, 0), Self.maximumDamping)
     }
 }
 
 /// The drain controller applied frame by frame, one loop for the window and for headless runs:
 /// while the timer runs, a controller started from the grains above the neck as the run begins
-/// sets the neck friction for each frame and hears how many grains are above after it.
+/// sets the neck friction for each frame and hears how many grains are above after it. When
+/// the sand has stopped although it is late and friction is off, an arch has closed the neck
+/// (openings under about five grains clog; Zuriguel et al. 2005): the glass is tapped, as a
+/// person taps a real hourglass, a short knock along its axis that lifts the sand off the arch.
 public struct TimedDrain: Sendable {
     /// The running timer's controller; nil while the timer does not run.
     public private(set) var controller: DrainController?
+    /// Taps since the timer last started: how often the neck jammed.
+    public private(set) var taps = 0
+    private var lastUpper = 0
+    /// Seconds since the timer started, counted here: the timer's own clock stops at its end.
+    private var clock: Float = 0
+    private var stalledSince: Float = 0
+    private var tapping: Float = 0
+
+    /// The knock: the glass accelerates upward at this many g for `tapSeconds`.
+    public static let tapStrength: Float = 4
+    public static let tapSeconds: Float = 1.0 / 30
+    /// No grain through for this long, or for this many of the timer's intervals between two
+    /// grains if that is longer, while the sand is late: the neck is jammed.
+    public static let stallSeconds: Float = 0.25
+    public static let stallIntervals: Float = 6
 
     public init() {}
 
     /// One frame of `engine` under `timer`: `advance` steps it with these parameters. Returns
     /// the grains read after the step while the timer runs (the controller needs them), else nil.
+    /// With `freeGravity` the running sand is left alone at that gravity, with no friction and
+    /// no taps: how calibration measures each engine's own flow.
     public mutating func frame(engine: PhysicsEngine, timer: HourglassTimer, mode: PhysicsMode, grainRadius: Float,
-                               frameDt: Float, advance: (SimulationParameters) -> Void) -> [Grain]? {
-        guard timer.phase == .running else {
+                               frameDt: Float, freeGravity: Float? = nil, advance: (SimulationParameters) -> Void) -> [Grain]? {
+        // After the timer ends, sand still above is late by any measure: tapping goes on until
+        // it is through (the glass is not left jammed), then the drain rests until the next start.
+        let overtime = timer.phase == .complete && controller != nil
+        guard timer.phase == .running || overtime else {
             controller = nil
             advance(SimulationParameters(duration: timer.duration, mode: mode, grainRadius: grainRadius))
             return nil
         }
-        var running = controller ?? DrainController(count: DrainSample.upperCount(engine.readGrains()), duration: timer.duration)
+        if controller == nil {
+            let upper = DrainSample.upperCount(engine.readGrains())
+            controller = DrainController(count: upper, duration: timer.duration)
+            taps = 0
+            lastUpper = upper
+            clock = 0
+            stalledSince = 0
+        }
+        guard var running = controller else { return nil }
         var parameters = SimulationParameters(duration: running.duration, mode: mode, grainRadius: grainRadius)
-        parameters.neckDamping = running.neckDamping
+        parameters.neckDamping = overtime ? 0 : running.neckDamping
+        parameters.sleepAllowed = overtime
+        if let freeGravity {
+            parameters.gravity = freeGravity
+            parameters.neckDamping = 0
+            advance(parameters)
+            return engine.readGrains()
+        }
+        if tapping > 0 {
+            parameters.tap = Self.tapStrength
+            tapping -= frameDt
+        }
         advance(parameters)
+        clock += frameDt
         let grains = engine.readGrains()
-        running.update(upper: DrainSample.upperCount(grains), elapsed: timer.elapsed, dt: frameDt)
-        controller = running
+        let upper = DrainSample.upperCount(grains)
+        if !overtime { running.update(upper: upper, elapsed: timer.elapsed, dt: frameDt) }
+        if upper != lastUpper {
+            lastUpper = upper
+            stalledSince = clock
+        }
+        let patience = max(Self.stallSeconds, Self.stallIntervals * running.duration / Float(max(running.count, 1)))
+        let late = overtime || (running.lead(upper: upper, elapsed: timer.elapsed) < 0 && running.neckDamping == 0)
+        if upper > 0, late, clock - stalledSince > patience {
+            taps += 1
+            tapping = Self.tapSeconds
+            stalledSince = clock
+        }
+        controller = overtime && upper == 0 ? nil : running
         return grains
     }
 }

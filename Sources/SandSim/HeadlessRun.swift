@@ -12,6 +12,9 @@ public struct HeadlessRun: Sendable {
     public var traceInterval: Float = 0.1
     /// Whether to look for the deepest grain overlap every frame (reads every grain back).
     public var measureOverlap = true
+    /// Calibration: the running sand is left alone at this gravity (no drain controller, no
+    /// taps) and the run ends as the upper chamber empties.
+    public var freeGravity: Float?
 
     /// How long a fresh pile settles before an automatic start.
     public static let defaultSettleSeconds: Float = 2
@@ -40,6 +43,8 @@ public struct HeadlessRun: Sendable {
         public var maxNeckOverlap: Float
         /// The most grains outside the glass, or with a non-finite value, at the end of any flip.
         public var lost: Int
+        /// How often the glass was tapped to free a jammed neck, over all flips.
+        public var taps: Int
     }
 
     /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
@@ -52,6 +57,7 @@ public struct HeadlessRun: Sendable {
         var nextSample: Float = 0
         var maxOverlap: Float = 0, maxNeckOverlap: Float = 0
         var lost = 0
+        var taps = 0
         var emptyAt: [Float?] = []
         let clock = ContinuousClock()
         let started = clock.now
@@ -64,7 +70,7 @@ public struct HeadlessRun: Sendable {
                 engine.snapAfterFlip()
                 progress(timer.phase)
             }
-            let stepped = drain.frame(engine: engine, timer: timer, mode: mode, grainRadius: profile.grainRadius, frameDt: frameDt) {
+            let stepped = drain.frame(engine: engine, timer: timer, mode: mode, grainRadius: profile.grainRadius, frameDt: frameDt, freeGravity: freeGravity) {
                 engine.step(frameDt: frameDt, angle: timer.containerAngle, parameters: $0)
             }
             time += frameDt
@@ -94,12 +100,14 @@ public struct HeadlessRun: Sendable {
                     let since = runningSince ?? time
                     runningSince = since
                     if above > 0 { lastAbove = time - since }
+                    if above == 0, freeGravity != nil { break }
                 }
             }
             progress(.complete)
-            for _ in 0..<Int((Self.landingSeconds / frameDt).rounded()) {
+            for _ in 0..<(freeGravity == nil ? Int((Self.landingSeconds / frameDt).rounded()) : 0) {
                 if frame() > 0, let since = runningSince { lastAbove = time - since }
             }
+            taps += drain.taps
             let landed = engine.readGrains()
             emptyAt.append(DrainSample.upperCount(landed) == 0 ? (lastAbove.map { $0 + frameDt } ?? 0) : nil)
             let summary = RunSummary(mode: "", grains: landed, profile: profile, simulatedSeconds: 0, wallSeconds: 0)
@@ -110,7 +118,7 @@ public struct HeadlessRun: Sendable {
         let wall = started.duration(to: clock.now)
         let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
         return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: wallSeconds,
-                      emptyAt: emptyAt, maxOverlap: maxOverlap, maxNeckOverlap: maxNeckOverlap, lost: lost)
+                      emptyAt: emptyAt, maxOverlap: maxOverlap, maxNeckOverlap: maxNeckOverlap, lost: lost, taps: taps)
     }
 }
 
@@ -136,19 +144,33 @@ public struct DrainSample: Sendable, Equatable {
     /// R² of a straight line through the upper count over 10–90% drained of the first run of
     /// the timer in `trace`: 1 is sand running at a steady rate. Nil without such a stretch.
     public static func straightness(_ trace: [DrainSample]) -> Double? {
-        guard let start = trace.firstIndex(where: { $0.phase == .running }) else { return nil }
-        let running = trace[start...].prefix { $0.phase == .running }
-        let first = running[start]
-        let total = Double(first.upper + first.lower)
-        let points = running
-            .filter { (0.1 * total...0.9 * total).contains(total - Double($0.upper)) }
-            .map { (Double($0.time), Double($0.upper)) }
-        guard points.count > 2 else { return nil }
+        guard let points = drainingStretch(trace), points.count > 2 else { return nil }
         let mx = points.map(\.0).reduce(0, +) / Double(points.count), my = points.map(\.1).reduce(0, +) / Double(points.count)
         let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
         let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }, syy = points.reduce(0) { $0 + ($1.1 - my) * ($1.1 - my) }
         guard sxx > 0, syy > 0 else { return nil }
         return sxy * sxy / (sxx * syy)
+    }
+
+    /// (time, upper) over 10–90% drained of the first run of the timer in `trace`.
+    private static func drainingStretch(_ trace: [DrainSample]) -> [(Double, Double)]? {
+        guard let start = trace.firstIndex(where: { $0.phase == .running }) else { return nil }
+        let running = trace[start...].prefix { $0.phase == .running }
+        let first = running[start]
+        let total = Double(first.upper + first.lower)
+        return running
+            .filter { (0.1 * total...0.9 * total).contains(total - Double($0.upper)) }
+            .map { (Double($0.time), Double($0.upper)) }
+    }
+
+    /// Grains a second through the neck over 10–90% drained of the first run of the timer: the
+    /// slope of a straight line through the upper count. Nil without such a stretch.
+    public static func flowRate(_ trace: [DrainSample]) -> Double? {
+        guard let points = drainingStretch(trace), points.count > 2 else { return nil }
+        let mx = points.map(\.0).reduce(0, +) / Double(points.count), my = points.map(\.1).reduce(0, +) / Double(points.count)
+        let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+        let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
+        return sxx > 0 ? -sxy / sxx : nil
     }
 
     public static let csvHeader = "time,phase,upper,lower"

@@ -14,6 +14,9 @@ public struct NeighbourGrid: Sendable, Equatable {
     /// Beyond this, cells grow instead (for grains far smaller than any count makes), so the
     /// grid's buffers stay a few megabytes.
     public static let maximumCellCount = 1 << 22
+    /// The compute engine's sweep solves the grid's blocks of 2×2×2 cells in eight colours,
+    /// one per parity of a block's three coordinates (physics_step.comp).
+    public static let sweepColours = 8
 
     public init(profile: HourglassProfile, largestGrainRadius: Float) {
         let halfWidth = profile.inner.map(\.radius).max() ?? HourglassProfile.chamberRadius
@@ -47,5 +50,14 @@ public struct NeighbourGrid: Sendable, Equatable {
     /// the sorted order and the shader reads each row as one range.
     public func index(of cell: SIMD3<Int32>) -> Int {
         Int(cell.x) + Int(dimensions.x) * (Int(cell.y) + Int(dimensions.y) * Int(cell.z))
+    }
+
+    /// How many blocks of 2×2×2 cells have `colour`: those whose coordinates' parities are its
+    /// three bits (physics_step.comp).
+    public func blockCount(colour: Int) -> Int {
+        let parity = SIMD3<Int32>(Int32(colour & 1), Int32(colour >> 1 & 1), Int32(colour >> 2 & 1))
+        let blocks = (dimensions &+ 1) / 2
+        let span = (blocks &- parity &+ 1) / 2
+        return Int(span.x) * Int(span.y) * Int(span.z)
     }
 }

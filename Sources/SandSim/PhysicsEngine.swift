@@ -4,8 +4,10 @@ public protocol PhysicsEngine: AnyObject {
     /// Short name for reports: "CPU", "GPU", "Instanced".
     var name: String { get }
     var grainCount: Int { get }
-    /// Substeps per frame; `load` sets the engine's own rule, a benchmark may override it.
+    /// Substeps per frame at least; `load` sets the engine's own rule, a benchmark may override it.
     var substeps: Int { get set }
+    /// Substeps the last frame took: more than `substeps` when the sand was fast.
+    var lastSubsteps: Int { get }
 
     /// Replaces every grain and the glass they live in.
     func load(_ grains: [Grain], profile: HourglassProfile) throws

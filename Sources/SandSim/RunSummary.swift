@@ -35,6 +35,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
     /// the end of any of them.
     public var flips: Int?
     public var lost: Int?
+    /// How often the glass was tapped to free a jammed neck, over all flips.
+    public var taps: Int?
 
     public init(mode: String, grains: [Grain], profile: HourglassProfile, simulatedSeconds: Double, wallSeconds: Double, renderer: String? = nil) {
         self.mode = mode
@@ -64,6 +66,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         maxNeckOverlap = Double(run.maxNeckOverlap)
         flips = run.emptyAt.count
         lost = run.lost
+        taps = run.taps
         drainStraightness = DrainSample.straightness(run.trace).map { ($0 * 10_000).rounded() / 10_000 }
     }
 
@@ -85,6 +88,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
             lines.append("upper chamber empty \(emptyAt.map { Self.format($0, digits: 2) + " s" } ?? "never") into the run" +
                          (drainStraightness.map { ", R² \(Self.format($0, digits: 4)) over 10–90% drained" } ?? "") +
                          (flips > 1 ? "; \(flips) flips, \(lost ?? 0) grains lost" : ""))
+            lines.append("glass tapped \(taps ?? 0) times to free a jammed neck")
         }
         if let reposeAngle { lines.append("lower pile slope \(Self.format(reposeAngle, digits: 1))°") }
         if let maxOverlap, let maxNeckOverlap {

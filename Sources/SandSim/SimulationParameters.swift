@@ -4,6 +4,13 @@ import Foundation
 public struct SimulationParameters: Sendable, Equatable {
     public var gravity: Float
     public var neckDamping: Float
+    /// The glass's own acceleration along its axis while it is tapped, as a share of gravity:
+    /// a knock that lifts the sand off the arch that stopped it (TimedDrain). 0 at rest.
+    public var tap: Float = 0
+    /// Whether the compute engine may put still grains to sleep. Not while the timer runs: a
+    /// sleeper, which its neighbours cannot move, froze the cone under the stream and halved
+    /// the flow (1,000 grains at g = 1: 27 grains a second with sleep, 57 without).
+    public var sleepAllowed = true
 
     public init(gravity: Float, neckDamping: Float) {
         self.gravity = gravity
@@ -19,25 +26,15 @@ public struct SimulationParameters: Sendable, Equatable {
 
     /// A run's parameters when it keeps time, for grains of `grainRadius`. Gravity is chosen so
     /// that the engine's sand, left alone, would empty the upper chamber a little before the
-    /// timer ends (`drainShare`); the drain controller's neck friction holds back the rest, so
-    /// neck friction starts at 0.
+    /// timer ends (`drainHeadroom`, from the engine's Beverloo fit); the drain controller's neck
+    /// friction holds back the rest, so neck friction starts at 0.
     public init(duration: Float, mode: PhysicsMode, grainRadius: Float) {
         self.init(duration: duration)
         neckDamping = 0
-        let share = Self.drainShare(mode: mode, grainRadius: grainRadius)
-        let fitted = pow(PhysicsConstants.drainHeadroom / (duration * share), 1 / PhysicsConstants.drainGravityExponent)
-        gravity = min(max(fitted, PhysicsConstants.minimumGravity), PhysicsConstants.maximumGravity)
-    }
-
-    /// The share of the pile that runs through the neck per second at g = 1, left alone:
-    /// Beverloo's law per grain of a pile of fixed volume, `full · (1 − k·d/D)^(5/2)`, with each
-    /// engine's `full` and the compute engine's k measured (docs/PHYSICS.md); growing with g to
-    /// the power `drainGravityExponent`.
-    public static func drainShare(mode: PhysicsMode, grainRadius: Float) -> Float {
-        let opening = 2 * HourglassProfile.innerNeckRadius(grainRadius: grainRadius)
-        let free = max(1 - PhysicsConstants.drainEdgeDiameters * 2 * grainRadius / opening, 0.05)
-        let full = mode == .cpu ? PhysicsConstants.cpuDrainShare : PhysicsConstants.computeDrainShare
-        return full * pow(free, 2.5)
+        let fit = mode == .cpu ? PhysicsConstants.cpuDrain : PhysicsConstants.computeDrain
+        let share = max(fit.share(opening: 2 * HourglassProfile.innerNeckRadius(grainRadius: grainRadius), diameter: 2 * grainRadius, gravity: 1), 1e-3)
+        let fitted = pow(Double(PhysicsConstants.drainHeadroom) / (Double(duration) * share), 1 / fit.gravityExponent)
+        gravity = min(max(Float(fitted), PhysicsConstants.minimumDrainGravity), PhysicsConstants.maximumGravity)
     }
 
     /// √(g / g_ref): the factor on every speed threshold (damping blend, velocity cutoff, sleep,
@@ -47,26 +44,16 @@ public struct SimulationParameters: Sendable, Equatable {
         (max(gravity, PhysicsConstants.minimumGravity) / PhysicsConstants.referenceGravity).squareRoot()
     }
 
-    /// Gravity in the container frame while it is turned by `angle` about X.
+    /// Gravity in the container frame while it is turned by `angle` about X, less the glass's
+    /// acceleration while it is tapped.
     public func gravityVector(angle: Float) -> SIMD3<Float> {
-        SIMD3(0, -gravity * cos(angle), gravity * sin(angle))
+        SIMD3(0, -gravity * cos(angle) + tap * gravity, gravity * sin(angle))
     }
 
-    /// Substeps per frame for the compute engine: the original's rule, fewer as its all-pairs
-    /// cost grew; kept with the grid so runs compare with the original's.
-    public static func gpuSubsteps(count: Int) -> Int {
-        switch count {
-        case ...1_500: 4
-        case ...3_000: 3
-        case ...10_000: 2
-        default: 1
-        }
-    }
-
-    /// Substeps a frame of `frameDt` needs so that no grain moves more than half a diameter in
-    /// one: the fastest a grain gets is falling the glass's whole height.
+    /// Substeps a frame of `frameDt` needs so that no grain moves more than `maxStepDiameters`
+    /// in one: the fastest a grain gets is falling the glass's whole height.
     public func substepsForSpeed(grainRadius: Float, frameDt: Float) -> Int {
-        let fastest = (2 * gravity * 2 * PhysicsConstants.glassHalfHeight).squareRoot()
+        let fastest = (2 * gravity * (1 + abs(tap)) * 2 * PhysicsConstants.glassHalfHeight).squareRoot()
         let allowed = PhysicsConstants.maxStepDiameters * 2 * grainRadius
         return Int((fastest * frameDt / allowed).rounded(.up))
     }

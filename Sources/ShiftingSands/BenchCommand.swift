@@ -25,7 +25,7 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Untimed steps before timing.")
     var warmup = 5
 
-    @Option(parsing: .unconditional, help: "Substeps per step (default: the original's rule by count; 4 for CPU).")
+    @Option(parsing: .unconditional, help: "Substeps per step at least (default: 8; fast sand gets more).")
     var substeps: Int?
 
     @Option(help: "settled (the fresh pile, at rest, as before a start) or draining (turned into the upper chamber, all awake).")
@@ -112,7 +112,7 @@ struct BenchCommand: ParsableCommand {
         }
         let report = BenchReport(
             system: BenchSystem.current(surface: surface),
-            settings: .init(steps: steps, warmup: warmup, substeps: substeps.map(String.init) ?? "by count", scenario: scenario.rawValue),
+            settings: .init(steps: steps, warmup: warmup, substeps: substeps.map { "at least \($0)" } ?? "at least \(PhysicsConstants.substeps), more for fast sand", scenario: scenario.rawValue),
             results: results)
         let text = try report.formatted(format)
         if let output {
@@ -130,7 +130,7 @@ struct BenchCommand: ParsableCommand {
             Console.progress("bench: warning: \(count) grains is outside the app's \(mode.rawValue) range \(mode.countRange.lowerBound)–\(mode.countRange.upperBound); measuring it anyway")
         }
         let slow = cases.map { mode, count -> (PhysicsMode, Int, Double) in
-            let substeps = substeps ?? (mode == .cpu ? PhysicsConstants.cpuSubsteps : SimulationParameters.gpuSubsteps(count: count))
+            let substeps = substeps ?? PhysicsConstants.substeps
             return (mode, count, Benchmark.estimatedSeconds(mode: mode, count: count, substeps: substeps, steps: steps + warmup, softwareGL: software))
         }.filter { $0.2 > Self.patience }
         guard !slow.isEmpty, !force else { return }

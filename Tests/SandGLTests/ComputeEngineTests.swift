@@ -186,7 +186,9 @@ struct ShaderLoadingTests {
         let folder = try copyOfShaders()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("physics_step.comp")
-        let broken = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "vec3 start = p;", with: "vec3 start = p * undefinedThing;")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: "float d = sqrt(d2);", with: "float d = sqrt(d2) * undefinedThing;")
+        #expect(broken != text)
         try broken.write(to: file, atomically: true, encoding: .utf8)
         let context = try HeadlessContext()
         _ = context
@@ -217,7 +219,7 @@ struct ShaderLoadingTests {
         let text = try GLFixture.shaders.text(of: "physics_step.comp")
         #expect(text.hasPrefix("#version 430 core\n#define "))
         #expect(text.contains("#define WORK_GROUP_SIZE 256"))
-        #expect(text.contains("#define GPU_RELAXATION 1.5"))
+        #expect(text.contains("#define CONTACT_SHARE 0.5"))
         #expect(text.contains("struct Particle"))
         #expect(!text.contains("#include"))
     }
@@ -232,9 +234,10 @@ struct ComputeSandTests {
         try gl.engine.spawn(count: 1000)
         let result = HeadlessRun(duration: 10, settleSeconds: 1, mode: .gpu).run(engine: gl.engine)
         let emptyAt = try #require(result.emptyAt.first ?? nil)
-        // Within 10%: the issue asks 2%, which this engine does not reach yet (docs/PHYSICS.md).
-        #expect(abs(emptyAt - 10) <= 1, "empty \(emptyAt) s into a 10 s timer")
+        // Within 5%, as the CPU engine's test: the drain is chaotic (docs/PHYSICS.md).
+        #expect(abs(emptyAt - 10) <= 0.5, "empty \(emptyAt) s into a 10 s timer")
         #expect(DrainSample.straightness(result.trace) ?? 0 >= 0.98)
+        #expect(result.maxNeckOverlap <= 0.1, "grains in the neck overlap by \(result.maxNeckOverlap) diameters")
         #expect(result.lost == 0)
     }
 

@@ -66,7 +66,7 @@ struct GridSortTests {
 
     /// Overlapping pairs, far apart from each other, at random places and angles, so many
     /// straddle a cell boundary. One substep without gravity or velocity must push both grains
-    /// of every pair apart by a quarter of their overlap each: a pair the grid missed stays put.
+    /// of every pair apart by half their overlap each: a pair the grid missed stays put.
     @Test("a substep through the grid resolves every touching pair, across cell boundaries")
     func gridFindsEveryContact() throws {
         let gl = try GLFixture()
@@ -92,8 +92,8 @@ struct GridSortTests {
         for pair in stride(from: 0, to: grains.count, by: 2) {
             let delta = grains[pair].position - grains[pair + 1].position
             let distance = (delta * delta).sum().squareRoot()
-            // Half the overlap to each side, averaged over its one contact and over-relaxed.
-            let push = delta / distance * ((2 * r - distance) * 0.5 * PhysicsConstants.gpuRelaxation)
+            // Half the overlap to each side: the grain solved first takes half, the other the rest.
+            let push = delta / distance * ((2 * r - distance) * PhysicsConstants.contactShare)
             for (index, expected) in [(pair, grains[pair].position + push), (pair + 1, grains[pair + 1].position - push)] {
                 let error = stepped[index].position - expected
                 worst = max(worst, (error * error).sum().squareRoot())

@@ -94,7 +94,17 @@ struct GeometryTests {
         #expect(abs(SimulationParameters(duration: 10).neckDamping - 0.2) < 1e-6)
         let g = SimulationParameters(duration: 5).gravityVector(angle: .pi / 2)
         #expect(abs(g.y) < 1e-6 && abs(g.z - 1) < 1e-6)
-        #expect([1_000, 1_500, 2_000, 5_000, 20_000].map(SimulationParameters.gpuSubsteps) == [4, 4, 3, 2, 1])
+    }
+
+    @Test("fast sand gets the fewest substeps in which no grain moves more than a tenth of a diameter")
+    func substepsForSpeed() {
+        let parameters = SimulationParameters(gravity: 4, neckDamping: 0)
+        let radius = GrainSizing.radiusForCount(5_000)
+        let substeps = parameters.substepsForSpeed(grainRadius: radius, frameDt: 1.0 / 60)
+        let fastestPerFrame = (2 * 4 * 2 * PhysicsConstants.glassHalfHeight).squareRoot() / 60
+        let allowed = PhysicsConstants.maxStepDiameters * 2 * radius
+        #expect(fastestPerFrame / Float(substeps) <= allowed * 1.0001)
+        #expect(fastestPerFrame / Float(substeps - 1) > allowed)
     }
 
     @Test("speed thresholds shrink with the square root of gravity, never to zero")

@@ -15,6 +15,10 @@ struct SandBehaviourTests {
         // Measured: with friction the mound stands 3.7 grains high; without, the same column
         // spreads to 1.8, two layers over the floor.
         #expect(height > 3 * 2 * Scenes.radius, "the mound is \(height / (2 * Scenes.radius)) diameters high")
+        // Its flank stands at 18° (the issue asks a cone at 20–35°: round grains roll, and
+        // nothing in the model resists rolling yet; docs/PHYSICS.md).
+        let angle = try #require(PileMeasures.reposeAngle(grains, profile: Scenes.profile))
+        #expect(angle > 12, "the mound's flank stands at \(angle)°")
     }
 
     @Test("the upper chamber empties as a 5 s timer ends, at a steady rate, with no grain through another")
@@ -23,20 +27,19 @@ struct SandBehaviourTests {
         try engine.spawn(count: 250)
         let result = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu).run(engine: engine)
         let emptyAt = try #require(result.emptyAt.first ?? nil)
-        // Release builds land within 4% (docs/PHYSICS.md); the drain is chaotic, and a debug build
-        // takes another path through it.
-        #expect(abs(emptyAt - 5) <= 0.5, "empty \(emptyAt) s into a 5 s timer")
-        // A steady rate: R² of a straight line over 10–90% drained (0.977 in release; the issue
-        // asks 0.99, which the 5 s CPU run does not reach yet).
-        #expect(DrainSample.straightness(result.trace) ?? 0 >= 0.97)
+        // The drain is chaotic, and a debug build takes another path through it: release runs
+        // land within 2% in most runs and within 5% in all measured (docs/PHYSICS.md).
+        #expect(abs(emptyAt - 5) <= 0.25, "empty \(emptyAt) s into a 5 s timer")
+        // A steady rate: R² of a straight line over 10–90% drained.
+        #expect(DrainSample.straightness(result.trace) ?? 0 >= 0.98)
         #expect(result.maxNeckOverlap <= 0.1, "grains in the neck overlap by \(result.maxNeckOverlap) diameters")
-        #expect(result.maxOverlap <= 0.15)
+        #expect(result.maxOverlap <= 0.1)
     }
 
     @Test("twenty flips of one pile lose no grain and no number")
     func flips() throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 60)
+        try engine.spawn(count: 100)
         var run = HeadlessRun(duration: 5, settleSeconds: 0.5, flips: 20, mode: .cpu)
         run.measureOverlap = false
         let result = run.run(engine: engine)

@@ -42,16 +42,16 @@ struct BenchTests {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("mode,count,substeps,physics_median_ms"))
-        #expect(lines[1].hasPrefix("cpu,60,\(PhysicsConstants.cpuSubsteps),") && lines[2].hasPrefix("cpu,80,\(PhysicsConstants.cpuSubsteps),"))
+        #expect(lines[1].hasPrefix("cpu,60,\(PhysicsConstants.substeps),") && lines[2].hasPrefix("cpu,80,\(PhysicsConstants.substeps),"))
     }
 
     @Test("the table names the machine and has a row per case; --substeps overrides the rule")
     func table() throws {
-        let run = try CommandRun(["bench", "--modes", "gpu", "--counts", "60", "--steps", "2", "--warmup", "0", "--substeps", "2", "--allow-debug"])
+        let run = try CommandRun(["bench", "--modes", "gpu", "--counts", "60", "--steps", "2", "--warmup", "0", "--substeps", "12", "--allow-debug"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.contains("renderer  "))
         #expect(run.stdout.contains("debug build"))
-        #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("gpu ") && $0.split(separator: " ", omittingEmptySubsequences: true)[2] == "2" })
+        #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("gpu ") && $0.split(separator: " ", omittingEmptySubsequences: true)[2] == "12" })
     }
 
     @Test("a debug build refuses to bench unless asked")

@@ -101,7 +101,9 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let trace = folder.appendingPathComponent("trace.csv").path
-        let run = try CommandRun(["simulate", "--mode", "cpu", "--count", String(count), "--size", "1.5", "--duration", "10", "--json", "--trace", trace])
+        // At 30 s: at 10 s the 1.5× pile of 250 grains runs late, 94% through 2 s after the
+        // timer (the Beverloo fit is made at size 1; docs/PHYSICS.md).
+        let run = try CommandRun(["simulate", "--mode", "cpu", "--count", String(count), "--size", "1.5", "--duration", "30", "--json", "--trace", trace])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(object["drainedPercent"] as? Double == 100)
@@ -154,13 +156,13 @@ struct CommandLineTests {
 
     @Test("--flips runs the same pile again and again and counts what is lost")
     func flips() throws {
-        let run = try CommandRun(["simulate", "--mode", "cpu", "--count", "60", "--duration", "5", "--settle", "0.5", "--flips", "3", "--json"])
+        let run = try CommandRun(["simulate", "--mode", "cpu", "--count", "100", "--duration", "5", "--settle", "0.5", "--flips", "3", "--json"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(object["flips"] as? Int == 3)
         #expect(object["lost"] as? Int == 0 && object["nonFinite"] as? Int == 0)
         let each = try #require(object["emptyAtPerFlip"] as? [Double])
-        #expect(each.count == 3 && each.allSatisfy { $0 > 0 && $0 < 5 }, "every flip drains: \(each)")
+        #expect(each.count == 3 && each.allSatisfy { $0 > 4 && $0 < 6 }, "every flip drains as the 5 s timer ends: \(each)")
         #expect(object["drainedPercent"] as? Double == 100)
     }
 

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import SandSim
+
+/// Measures an engine's own flow through the neck (no drain controller, no neck friction, no
+/// taps) at fixed gravities and fits Beverloo's law to it: the constants the timer's gravity
+/// is chosen from (PhysicsConstants: the drain share, its edge and its exponent of g).
+struct CalibrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Measure an engine's free flow through the neck and fit Beverloo's law to it."
+    )
+
+    @Option(parsing: .unconditional, help: "Physics mode: cpu, gpu or instanced.")
+    var mode: PhysicsMode = .cpu
+
+    @Option(parsing: .unconditional, help: "Grain counts, comma-separated (two or more openings in grain diameters fit the edge).")
+    var counts: String?
+
+    @Option(parsing: .unconditional, help: "Gravities, comma-separated (two or more fit the exponent of g).")
+    var gravities = "1,2"
+
+    @Option(parsing: .unconditional, help: "Drains per count and gravity, each from a pile settled a little longer (the flow is chaotic: one drain is one path).")
+    var repeats = 1
+
+    @Option(parsing: .unconditional, help: "Seconds a drain may run before it counts as jammed.")
+    var limit: Float = 30
+
+    @Option(parsing: .unconditional, help: "The dead band at the opening's edge in grain diameters, where the counts cannot fit it (one opening in grain diameters).")
+    var edge: Double = Double(PhysicsConstants.drainEdgeDiameters)
+
+    func parsedCounts() throws -> [Int] {
+        try ArgumentChecks.list(counts ?? "\(mode.defaultCount)", option: "--counts").map { text in
+            guard let count = Int(text), mode.countRange.contains(count) else {
+                throw ValidationError("'\(text)' in --counts is outside \(mode.rawValue) mode's range \(mode.countRange.lowerBound)–\(mode.countRange.upperBound)")
+            }
+            return count
+        }
+    }
+
+    func parsedGravities() throws -> [Float] {
+        try ArgumentChecks.list(gravities, option: "--gravities").map { text in
+            guard let g = Float(text), (0.1...20).contains(g) else {
+                throw ValidationError("'\(text)' in --gravities is not a gravity (0.1–20)")
+            }
+            return g
+        }
+    }
+
+    func validate() throws {
+        _ = try parsedCounts()
+        _ = try parsedGravities()
+        guard (5...120).contains(limit) else { throw ValidationError("--limit \(limit) s is outside 5–120 s") }
+        guard (1...20).contains(repeats) else { throw ValidationError("--repeats \(repeats) is outside 1–20") }
+        guard (0...4).contains(edge) else { throw ValidationError("--edge \(edge) is outside 0–4 grain diameters") }
+    }
+
+    func run() throws {
+        var measurements: [DrainCalibration.Measurement] = []
+        print("mode       grains  gravity    d/D  grains/s  share/s")
+        let reference = PhysicsConstants.drainReferenceOpening
+        for count in try parsedCounts() {
+            for gravity in try parsedGravities() {
+                for round in 0..<repeats {
+                    let backend = try Backend.make(mode: mode)
+                    try backend.engine.spawn(count: count)
+                    let radius = GrainSizing.radiusForCount(count)
+                    var drain = HeadlessRun(duration: limit, settleSeconds: HeadlessRun.defaultSettleSeconds + 0.1 * Float(round), mode: backend.mode)
+                    drain.freeGravity = gravity
+                    drain.measureOverlap = false
+                    Console.progress("calibrate: \(backend.mode.rawValue) \(count) grains at g = \(gravity)")
+                    let result = drain.run(engine: backend.engine)
+                    let opening = 2 * HourglassProfile.innerNeckRadius(grainRadius: radius)
+                    let ratio = 2 * radius / opening
+                    guard let rate = DrainSample.flowRate(result.trace) else {
+                        print(String(format: "%-9@ %7d %8.2f %6.3f  jammed before 90%% drained in %.0f s", backend.mode.rawValue, count, gravity, ratio, limit))
+                        continue
+                    }
+                    let measurement = DrainCalibration.Measurement(count: count, gravity: gravity, opening: opening, diameter: 2 * radius, grainsPerSecond: rate)
+                    measurements.append(measurement)
+                    print(String(format: "%-9@ %7d %8.2f %6.3f %9.1f %8.4f", backend.mode.rawValue, count, gravity, ratio, rate, measurement.share))
+                }
+            }
+        }
+        guard let fit = DrainCalibration.fit(measurements, edgeDiameters: edge) else {
+            throw CommandError("calibrate: too few drains finished to fit")
+        }
+        print(String(format: "fit: share a second = %.4f · ((D − %.2f·d) / %.2f)^2.5 · g^%.2f", fit.full, fit.edgeDiameters, reference, fit.gravityExponent))
+    }
+}
