@@ -144,12 +144,7 @@ public struct DrainSample: Sendable, Equatable {
     /// R² of a straight line through the upper count over 10–90% drained of the first run of
     /// the timer in `trace`: 1 is sand running at a steady rate. Nil without such a stretch.
     public static func straightness(_ trace: [DrainSample]) -> Double? {
-        guard let points = drainingStretch(trace), points.count > 2 else { return nil }
-        let mx = points.map(\.0).reduce(0, +) / Double(points.count), my = points.map(\.1).reduce(0, +) / Double(points.count)
-        let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
-        let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }, syy = points.reduce(0) { $0 + ($1.1 - my) * ($1.1 - my) }
-        guard sxx > 0, syy > 0 else { return nil }
-        return sxy * sxy / (sxx * syy)
+        drainingStretch(trace).flatMap(fitLine)?.rSquared
     }
 
     /// (time, upper) over 10–90% drained of the first run of the timer in `trace`.
@@ -166,11 +161,18 @@ public struct DrainSample: Sendable, Equatable {
     /// Grains a second through the neck over 10–90% drained of the first run of the timer: the
     /// slope of a straight line through the upper count. Nil without such a stretch.
     public static func flowRate(_ trace: [DrainSample]) -> Double? {
-        guard let points = drainingStretch(trace), points.count > 2 else { return nil }
+        drainingStretch(trace).flatMap(fitLine).map { -$0.slope }
+    }
+
+    /// A least-squares line through `points`: its slope and R². Nil for fewer than three points
+    /// or a flat or vertical set.
+    private static func fitLine(_ points: [(Double, Double)]) -> (slope: Double, rSquared: Double)? {
+        guard points.count > 2 else { return nil }
         let mx = points.map(\.0).reduce(0, +) / Double(points.count), my = points.map(\.1).reduce(0, +) / Double(points.count)
         let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
-        let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
-        return sxx > 0 ? -sxy / sxx : nil
+        let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }, syy = points.reduce(0) { $0 + ($1.1 - my) * ($1.1 - my) }
+        guard sxx > 0, syy > 0 else { return nil }
+        return (sxy / sxx, sxy * sxy / (sxx * syy))
     }
 
     public static let csvHeader = "time,phase,upper,lower"
