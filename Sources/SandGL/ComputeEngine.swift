@@ -29,7 +29,6 @@ public final class ComputeEngine: PhysicsEngine {
     /// The expanded grain mesh: 42 vertices of `MeshVertexLayout.stride` bytes per grain.
     public let vertexBuffer = StorageBuffer()
     private var frameIndex: UInt32 = 0
-    private var grid = NeighbourGrid(profile: HourglassProfile(grainRadius: GrainSizing.radiusForCount(GrainSizing.referenceCount)), largestGrainRadius: GrainSizing.radiusForCount(GrainSizing.referenceCount))
 
     /// Needs a current GL 4.3 context on this thread.
     public init(name: String, shaders: ShaderSource) throws {
@@ -66,8 +65,7 @@ public final class ComputeEngine: PhysicsEngine {
         }
         let largestRadius = grains.map(\.radius).max() ?? profile.grainRadius
         grainRadius = profile.grainRadius
-        grid = NeighbourGrid(profile: profile, largestGrainRadius: largestRadius)
-        gridSort.configure(grid: grid, grainCount: grainCount, readers: [predictProgram, physicsProgram])
+        gridSort.configure(grid: NeighbourGrid(profile: profile, largestGrainRadius: largestRadius), grainCount: grainCount, readers: [predictProgram, physicsProgram])
         setColors(GrainColors.perGrain(count: grainCount, random: false))
         vertexBuffer.allocate(byteCount: grainCount * Icosphere.vertexCount * MeshVertexLayout.stride)
         substeps = PhysicsConstants.substeps
@@ -81,7 +79,7 @@ public final class ComputeEngine: PhysicsEngine {
 
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
         let dt = SimulationParameters.clampedFrameDt(frameDt)
-        guard dt > 0, substeps > 0, grainCount > 0 else { return }
+        guard dt > 0, substeps > 0, grainCount > 0, let grid = gridSort.grid else { return }
         let count = max(substeps, parameters.substepsForSpeed(grainRadius: grainRadius, frameDt: dt))
         let subDt = dt / Float(count)
         lastSubsteps = count

@@ -13,7 +13,8 @@ final class GridSort {
     let sortedGrains = StorageBuffer()
     /// Each grain's place among the grains of its cell, from the counting step.
     private let grainSlots = StorageBuffer()
-    private var grid: NeighbourGrid?
+    /// The layout the grains are sorted into; nil until `configure`.
+    private(set) var grid: NeighbourGrid?
     private var grainCount = 0
 
     init(shaders: ShaderSource) throws {
