@@ -73,7 +73,8 @@ public struct TimedDrain: Sendable {
     private var stalledSince: Float = 0
     private var tapping: Float = 0
 
-    /// The knock: the glass accelerates upward at this many g for `tapSeconds`.
+    /// The knock: the glass drops at this many g for `tapSeconds`, so in its frame the sand is
+    /// thrown up at 3 g, off the arch.
     public static let tapStrength: Float = 4
     public static let tapSeconds: Float = 1.0 / 30
     /// No grain through for this long, or for this many of the timer's intervals between two

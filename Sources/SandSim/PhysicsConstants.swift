@@ -75,8 +75,8 @@ public enum PhysicsConstants {
     /// engine, 1,000 grains: 8, 10 and 12 substeps left 0.16, 0.12 and 0.09 diameters).
     public static let maxStepDiameters: Float = 0.1
     /// Each side of a contact takes this share of the overlap and of the friction, in both
-    /// engines' sequential solves; a grain whose neighbour will not move again in the substep
-    /// takes all of it.
+    /// engines' sequential solves; against a sleeping grain, which does not move, the awake one
+    /// takes all of it (compute engine).
     public static let contactShare: Float = 0.5
 
     // Damping: v *= settle^dt + (flow^dt - settle^dt) · min(speed / (dampingSpeedScale · speedScale), 1)

@@ -4,8 +4,8 @@ import Foundation
 public struct SimulationParameters: Sendable, Equatable {
     public var gravity: Float
     public var neckDamping: Float
-    /// The glass's own acceleration along its axis while it is tapped, as a share of gravity:
-    /// a knock that lifts the sand off the arch that stopped it (TimedDrain). 0 at rest.
+    /// How fast the glass drops along its axis while it is tapped, in g: beyond 1, the sand in it
+    /// is thrown up off the arch that stopped it (TimedDrain). 0 at rest.
     public var tap: Float = 0
     /// Whether the compute engine may put still grains to sleep. Not while the timer runs: a
     /// sleeper, which its neighbours cannot move, froze the cone under the stream and halved
@@ -45,7 +45,7 @@ public struct SimulationParameters: Sendable, Equatable {
     }
 
     /// Gravity in the container frame while it is turned by `angle` about X, less the glass's
-    /// acceleration while it is tapped.
+    /// own acceleration while it is tapped (it drops, so the sand feels pulled up).
     public func gravityVector(angle: Float) -> SIMD3<Float> {
         SIMD3(0, -gravity * cos(angle) + tap * gravity, gravity * sin(angle))
     }
