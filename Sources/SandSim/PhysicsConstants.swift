@@ -40,7 +40,7 @@ public enum PhysicsConstants {
     /// The compute engine's counts give openings of several sizes in grain diameters and so fit
     /// the dead band; the CPU engine's all have a neck 4 diameters wide, so its fit takes the
     /// compute engine's dead band (the two engines solve the same way).
-    public static let cpuDrain = DrainCalibration(full: 0.0456, edgeDiameters: 0.92, gravityExponent: 0.58)
+    public static let cpuDrain = DrainCalibration(full: 0.0903, edgeDiameters: 0.92, gravityExponent: 0.51)
     public static let computeDrain = DrainCalibration(full: 0.0538, edgeDiameters: 0.92, gravityExponent: 0.50)
     public static let drainReferenceOpening: Float = 0.1
     /// The fit's defaults where a calibration's data cannot fix them.
@@ -63,8 +63,8 @@ public enum PhysicsConstants {
     // Contacts
     /// Coulomb friction between grains and against the glass, as position corrections: sliding
     /// below staticFriction × overlap is removed, beyond it at most kineticFriction × overlap.
-    public static let staticFriction: Float = 0.6
-    public static let kineticFriction: Float = 0.45
+    public static let staticFriction: Float = 0.3
+    public static let kineticFriction: Float = 0.22
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
     /// resting on the glass where it is shallowest.
     public static let glassStaticFriction: Float = 0.2

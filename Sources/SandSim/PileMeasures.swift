@@ -64,33 +64,55 @@ public enum PileMeasures {
         return deepest
     }
 
-    /// The angle in degrees of the lower pile's surface against the horizontal, from a line
-    /// fitted to its height against distance from the axis (positive: a cone, higher in the
-    /// middle; negative: a crater). The height at each distance is the top of the grains in
-    /// a ring there; rings near the glass, where the wall holds grains up, are left out.
-    /// Nil when the lower chamber holds too few grains to tell.
+    /// The angle in degrees of the lower pile's surface against the horizontal: a least-squares
+    /// line through the surface grains' heights against their distance from the axis (positive:
+    /// a cone, higher in the middle; negative: a crater). A surface grain has no grain above it
+    /// closer than `coverDistance` diameters across: a grain in the hollow between others is
+    /// covered, one further down a slope under 37° is not. Grains within a radius of the glass
+    /// are left out: the wall holds them up. Nil when the lower chamber holds too few grains,
+    /// or too few of them lie on the surface, to tell.
     public static func reposeAngle(_ grains: [Grain], profile: HourglassProfile) -> Double? {
-        let lower = grains.map(\.position).filter { $0.y < -PhysicsConstants.neckHalfHeight }
-        guard lower.count >= 20, let radius = grains.first?.radius else { return nil }
-        let top = lower.map(\.y).max()!
-        let reach = 0.8 * (profile.innerRadiusAt(top) - radius)
-        let rings = 6
-        var points: [(Double, Double)] = []
-        for ring in 0..<rings {
-            let inner = reach * Float(ring) / Float(rings), outer = reach * Float(ring + 1) / Float(rings)
-            let heights = lower.filter {
-                let r = ($0.x * $0.x + $0.z * $0.z).squareRoot()
-                return r >= inner && r < outer
-            }.map(\.y)
-            guard let highest = heights.max() else { continue }
-            points.append((Double(inner + outer) / 2, Double(highest)))
-        }
-        guard points.count >= 3 else { return nil }
-        let meanR = points.map(\.0).reduce(0, +) / Double(points.count)
-        let meanY = points.map(\.1).reduce(0, +) / Double(points.count)
-        let covariance = points.reduce(0) { $0 + ($1.0 - meanR) * ($1.1 - meanY) }
-        let variance = points.reduce(0) { $0 + ($1.0 - meanR) * ($1.0 - meanR) }
+        let points = lowerSurface(grains, profile: profile)
+        guard points.count >= 5 else { return nil }
+        let meanR = points.map(\.r).reduce(0, +) / Double(points.count)
+        let meanY = points.map(\.y).reduce(0, +) / Double(points.count)
+        let covariance = points.reduce(0) { $0 + ($1.r - meanR) * ($1.y - meanY) }
+        let variance = points.reduce(0) { $0 + ($1.r - meanR) * ($1.r - meanR) }
         guard variance > 0 else { return nil }
         return atan(-covariance / variance) * 180 / .pi
+    }
+
+    /// How far across, in diameters, a higher grain covers a lower one (`reposeAngle`).
+    public static let coverDistance: Float = 0.8
+
+    /// The lower pile's surface grains away from the glass, as distance from the axis and height.
+    static func lowerSurface(_ grains: [Grain], profile: HourglassProfile) -> [(r: Double, y: Double)] {
+        let lower = grains.filter { $0.position.y < -PhysicsConstants.neckHalfHeight && $0.position.y.isFinite }
+        guard lower.count >= 20 else { return [] }
+        let radius = lower[0].radius, diameter = 2 * radius
+        func column(_ p: SIMD3<Float>) -> SIMD2<Int> {
+            SIMD2(Int((p.x / diameter).rounded(.down)), Int((p.z / diameter).rounded(.down)))
+        }
+        var columns: [SIMD2<Int>: [Int]] = [:]
+        for (index, grain) in lower.enumerated() { columns[column(grain.position), default: []].append(index) }
+        let reach = coverDistance * diameter
+        var surface: [(r: Double, y: Double)] = []
+        for grain in lower {
+            let p = grain.position
+            let home = column(p)
+            let covered = (-1...1).contains { dx in
+                (-1...1).contains { dz in
+                    (columns[home &+ SIMD2(dx, dz)] ?? []).contains { other in
+                        let q = lower[other].position
+                        let across = SIMD2(q.x - p.x, q.z - p.z)
+                        return q.y > p.y && (across * across).sum() < reach * reach
+                    }
+                }
+            }
+            let r = (p.x * p.x + p.z * p.z).squareRoot()
+            guard !covered, profile.innerRadiusAt(p.y) - r - radius > radius else { continue }
+            surface.append((Double(r), Double(p.y)))
+        }
+        return surface
     }
 }

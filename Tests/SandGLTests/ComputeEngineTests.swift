@@ -239,6 +239,8 @@ struct ComputeSandTests {
         #expect(DrainSample.straightness(result.trace) ?? 0 >= 0.98)
         #expect(result.maxNeckOverlap <= 0.1, "grains in the neck overlap by \(result.maxNeckOverlap) diameters")
         #expect(result.lost == 0)
+        let angle = try #require(PileMeasures.reposeAngle(result.grains, profile: HourglassProfile(grainRadius: result.grains[0].radius)))
+        #expect((20...35).contains(angle), "the lower pile stands at \(angle)°")
     }
 
     @Test("twenty flips of one pile lose no grain and no number")

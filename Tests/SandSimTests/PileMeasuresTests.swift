@@ -41,6 +41,23 @@ struct PileMeasuresTests {
         #expect(abs(angle - Double(degrees)) < 4, "measured \(angle)°")
     }
 
+    @Test("a cone whose apex the last grains dug into still reads as its flank's angle")
+    func dentedApex() throws {
+        // The top two grains of each column within a diameter of the axis taken away:
+        // a dip at the apex, as a stream's last impacts leave it.
+        var grains = pile(angle: 30)
+        let near = grains.indices.filter {
+            let p = grains[$0].position
+            return (p.x * p.x + p.z * p.z).squareRoot() < 0.025
+        }
+        var columns: [SIMD2<Float>: [Int]] = [:]
+        for index in near { columns[SIMD2(grains[index].position.x, grains[index].position.z), default: []].append(index) }
+        let dug = Set(columns.values.flatMap { $0.sorted { grains[$0].position.y > grains[$1].position.y }.prefix(2) })
+        grains = grains.indices.filter { !dug.contains($0) }.map { grains[$0] }
+        let angle = try #require(PileMeasures.reposeAngle(grains, profile: profile))
+        #expect(abs(angle - 30) < 5, "measured \(angle)°")
+    }
+
     @Test("too few grains below the neck give no angle")
     func tooFew() {
         #expect(PileMeasures.reposeAngle([Grain(position: [0, -0.4, 0], radius: 0.02)], profile: profile) == nil)
