@@ -16,7 +16,7 @@ public struct DrainController: Sendable {
     /// Friction at most. Measured against 20 and 120 (docs/PHYSICS.md): 20 cannot hold back a
     /// few hundred large grains on the compute engine (300 grains emptied 4.3 s into 10 s) nor
     /// the last grains of a 30 s CPU run; 120 stalls the flow so it ends late.
-    public static let maximumDamping: Float = 60
+    public static let maximumDamping: Float = 120
     /// Behind the line, the friction the integral learned is let go with this time constant:
     /// late sand must not be held back while the integral unwinds at the rate of a small lag
     /// (it took 3 s of a 5 s timer, with the sand running at two thirds of the rate it needed).
@@ -95,7 +95,7 @@ public struct TimedDrain: Sendable {
         let overtime = timer.phase == .complete && controller != nil
         guard timer.phase == .running || overtime else {
             controller = nil
-            advance(SimulationParameters(duration: timer.duration, mode: mode, grainRadius: grainRadius))
+            advance(SimulationParameters(duration: timer.duration, mode: mode, count: engine.grainCount, grainRadius: grainRadius))
             return nil
         }
         if controller == nil {
@@ -107,7 +107,7 @@ public struct TimedDrain: Sendable {
             stalledSince = 0
         }
         guard var running = controller else { return nil }
-        var parameters = SimulationParameters(duration: running.duration, mode: mode, grainRadius: grainRadius)
+        var parameters = SimulationParameters(duration: running.duration, mode: mode, count: engine.grainCount, grainRadius: grainRadius)
         parameters.neckDamping = overtime ? 0 : running.neckDamping
         parameters.sleepAllowed = overtime
         if let freeGravity {

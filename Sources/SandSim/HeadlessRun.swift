@@ -21,7 +21,7 @@ public struct HeadlessRun: Sendable {
     /// After the timer ends the run goes on this long, so the last grains land before the summary.
     public static let landingSeconds: Float = 2
 
-    /// `mode` picks the gravity rule (SimulationParameters(duration:count:mode:)).
+    /// `mode` picks the gravity rule (SimulationParameters(duration:mode:count:grainRadius:)).
     public init(duration: Float, settleSeconds: Float = defaultSettleSeconds, flips: Int = 1, mode: PhysicsMode = .cpu) {
         self.mode = mode
         self.duration = duration

@@ -57,7 +57,7 @@ public enum PhysicsConstants {
     /// g = 0.3 left a grain above in 2 of 3 runs), and the fit, made at 100–250 CPU grains,
     /// asks too little of the largest grains (50 at 10 s: 4 still above 2 s after the timer at
     /// g = 0.4). At 1 the controller's friction holds back the rest: 250 at 30 s within 0.3%.
-    public static let minimumDrainGravity: Float = 1
+    public static let minimumDrainGravity: Float = 0.5
     public static let neckHalfHeight: Float = 0.10
 
     // Contacts

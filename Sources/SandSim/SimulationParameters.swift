@@ -24,15 +24,17 @@ public struct SimulationParameters: Sendable, Equatable {
         neckDamping = duration * PhysicsConstants.neckDampingPerSecond
     }
 
-    /// A run's parameters when it keeps time, for grains of `grainRadius`. Gravity is chosen so
-    /// that the engine's sand, left alone, would empty the upper chamber a little before the
-    /// timer ends (`drainHeadroom`, from the engine's Beverloo fit); the drain controller's neck
-    /// friction holds back the rest, so neck friction starts at 0.
-    public init(duration: Float, mode: PhysicsMode, grainRadius: Float) {
+    /// A run's parameters when it keeps time, for `count` grains of `grainRadius`. Gravity is
+    /// chosen so that the engine's sand, left alone, would empty the upper chamber a little
+    /// before the timer ends (`drainHeadroom`, from the engine's Beverloo fit); the drain
+    /// controller's neck friction holds back the rest, so neck friction starts at 0.
+    public init(duration: Float, mode: PhysicsMode, count: Int, grainRadius: Float) {
         self.init(duration: duration)
         neckDamping = 0
         let fit = mode == .cpu ? PhysicsConstants.cpuDrain : PhysicsConstants.computeDrain
-        let share = max(fit.share(opening: 2 * HourglassProfile.innerNeckRadius(grainRadius: grainRadius), diameter: 2 * grainRadius, gravity: 1), 1e-3)
+        // The fit's share is of a pile of the reference volume; the size slider makes it larger.
+        let volume = pow(grainRadius / GrainSizing.radiusForCount(count), 3)
+        let share = max(fit.share(opening: 2 * HourglassProfile.innerNeckRadius(grainRadius: grainRadius), diameter: 2 * grainRadius, gravity: 1) / Double(volume), 1e-3)
         let fitted = pow(Double(PhysicsConstants.drainHeadroom) / (Double(duration) * share), 1 / fit.gravityExponent)
         gravity = min(max(Float(fitted), PhysicsConstants.minimumDrainGravity), PhysicsConstants.maximumGravity)
     }
