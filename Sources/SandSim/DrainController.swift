@@ -13,9 +13,9 @@ public struct DrainController: Sendable {
     /// 30 s (docs/PHYSICS.md).
     public static let proportionalGain: Float = 80
     public static let integralGain: Float = 40
-    /// Friction at most. Measured against 20 and 120 (docs/PHYSICS.md): 20 cannot hold back a
-    /// few hundred large grains on the compute engine (300 grains emptied 4.3 s into 10 s) nor
-    /// the last grains of a 30 s CPU run; 120 stalls the flow so it ends late.
+    /// Friction at most. With the grains' friction at 0.3 the sand runs faster, and 60 could
+    /// not hold back 250 small grains (size 0.5) at 5 s, which emptied 22% early; 20 could not
+    /// hold a few hundred large grains on the compute engine (docs/PHYSICS.md).
     public static let maximumDamping: Float = 120
     /// Behind the line, the friction the integral learned is let go with this time constant:
     /// late sand must not be held back while the integral unwinds at the rate of a small lag

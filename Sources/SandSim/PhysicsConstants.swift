@@ -52,17 +52,20 @@ public enum PhysicsConstants {
     /// Large grains through a neck a few grains wide need fast sand to keep a short timer (the
     /// issue's arithmetic: 250 grains, 5 s, about 30); fast sand costs substeps.
     public static let maximumGravity: Float = 30
-    /// ... and never below this. Slower sand creeps, and the settle damping stops the last
-    /// grains on the upper chamber's shallow glass (250 CPU grains at 30 s with the fit's
-    /// g = 0.3 left a grain above in 2 of 3 runs), and the fit, made at 100–250 CPU grains,
-    /// asks too little of the largest grains (50 at 10 s: 4 still above 2 s after the timer at
-    /// g = 0.4). At 1 the controller's friction holds back the rest: 250 at 30 s within 0.3%.
+    /// ... and never below this. Slower sand creeps and the settle damping stops it: at 0.25
+    /// the poured cone stood steeper (36–40° for 250 CPU grains at 30 s), and with the earlier
+    /// grain friction (0.6) 250 grains at g = 0.3 left a grain above. At 1, the controller's
+    /// friction could not hold back the largest grains of long timers (50 grains emptied a 30 s
+    /// timer 17–52% early); at 0.5 they keep it within 2% (docs/PHYSICS.md).
     public static let minimumDrainGravity: Float = 0.5
     public static let neckHalfHeight: Float = 0.10
 
     // Contacts
     /// Coulomb friction between grains and against the glass, as position corrections: sliding
     /// below staticFriction × overlap is removed, beyond it at most kineticFriction × overlap.
+    /// Lower than sand's sliding friction (about 0.6) because these grains cannot roll, which
+    /// holds a pile up as well: with 0.6 and 0.45 the poured cone stood at 29–49°, with 0.3 and
+    /// 0.22 at 19–36° (sand's angle of repose is 30–35°; docs/PHYSICS.md).
     public static let staticFriction: Float = 0.3
     public static let kineticFriction: Float = 0.22
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
