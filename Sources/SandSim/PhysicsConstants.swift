@@ -40,11 +40,11 @@ public enum PhysicsConstants {
     /// The compute engine's counts give openings of several sizes in grain diameters and so fit
     /// the dead band; the CPU engine's all have a neck 4 diameters wide, so its fit takes the
     /// compute engine's dead band (the two engines solve the same way).
-    public static let cpuDrain = DrainCalibration(full: 0.0903, edgeDiameters: 0.92, gravityExponent: 0.51)
-    public static let computeDrain = DrainCalibration(full: 0.0538, edgeDiameters: 0.92, gravityExponent: 0.50)
+    public static let cpuDrain = DrainCalibration(full: 0.0991, edgeDiameters: 1.05, gravityExponent: 0.54)
+    public static let computeDrain = DrainCalibration(full: 0.0894, edgeDiameters: 1.05, gravityExponent: 0.50)
     public static let drainReferenceOpening: Float = 0.1
     /// The fit's defaults where a calibration's data cannot fix them.
-    public static let drainEdgeDiameters: Float = 0.92
+    public static let drainEdgeDiameters: Float = 1.05
     public static let drainGravityExponent: Float = 0.5
     /// Gravity is chosen for sand that would run this much faster than the timer, so the drain
     /// controller always has friction to take away.
