@@ -41,13 +41,12 @@ void main() {
     // Only a supported grain below the neck may be stopped or fall asleep; a grain in free
     // fall, or one above waiting to drain, must keep every bit of gravity it gathers. Nothing
     // sleeps in the neck itself: the neck's friction slows the stream there, and a sleeper,
-    // which its neighbours cannot move, would plug it.
-    if (sleepEnabled && p.y < -NECK_HALF_HEIGHT && (contactCounts[id] > 0u || onFloor)) {
-        float speed = length(v);
-        if (speed < VELOCITY_CUTOFF * speedScale) v = vec3(0.0);
-        sleep = speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
-    } else {
-        sleep = 0.0;
-    }
+    // which its neighbours cannot move, would plug it. The stop holds at all times
+    // (SimulationParameters.stopsResting): without it a pile's flanks go on creeping flatter
+    // after the pour. Sleep only while the timer does not run.
+    bool resting = p.y < -NECK_HALF_HEIGHT && (contactCounts[id] > 0u || onFloor);
+    float speed = length(v);
+    if (resting && speed < VELOCITY_CUTOFF * speedScale) v = vec3(0.0);
+    sleep = sleepEnabled && resting && speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
     particles[id] = Particle(vec4(p, r), vec4(v, sleep));
 }

@@ -12,6 +12,8 @@ public final class CPUEngine: PhysicsEngine {
     private var starts: [SIMD3<Float>] = []
     private var velocities: [SIMD3<Float>] = []
     private var radii: [Float] = []
+    /// Whether each grain rests on something this substep: a grain or the floor.
+    private var supported: [Bool] = []
     private var collider = GlassCollider(profile: HourglassProfile(grainRadius: GrainSizing.radiusForCount(GrainSizing.referenceCount)))
 
     public init() {}
@@ -23,6 +25,7 @@ public final class CPUEngine: PhysicsEngine {
         starts = positions
         velocities = grains.map(\.velocity)
         radii = grains.map(\.radius)
+        supported = [Bool](repeating: false, count: grains.count)
         collider = GlassCollider(profile: profile)
         substeps = PhysicsConstants.substeps
     }
@@ -57,14 +60,15 @@ public final class CPUEngine: PhysicsEngine {
     private func predict(gravity: SIMD3<Float>, subDt: Float) {
         for i in positions.indices {
             starts[i] = positions[i]
+            supported[i] = false
             velocities[i] += gravity * subDt
             positions[i] += velocities[i] * subDt
         }
     }
 
     private func collideWithGlass() {
-        for i in positions.indices {
-            collider.collide(position: &positions[i], start: starts[i], radius: radii[i])
+        for i in positions.indices where collider.collide(position: &positions[i], start: starts[i], radius: radii[i]) {
+            supported[i] = true
         }
     }
 
@@ -74,6 +78,7 @@ public final class CPUEngine: PhysicsEngine {
         positions.withUnsafeMutableBufferPointer { p in
             starts.withUnsafeBufferPointer { s in
                 radii.withUnsafeBufferPointer { r in
+                  supported.withUnsafeMutableBufferPointer { resting in
                     for i in 0..<count {
                         for j in (i + 1)..<count {
                             let delta = p[i] - p[j]
@@ -94,20 +99,25 @@ public final class CPUEngine: PhysicsEngine {
                             // of each other by the wall afterwards.
                             collider.projectInside(&p[i], radius: r[i])
                             collider.projectInside(&p[j], radius: r[j])
+                            resting[i] = true
+                            resting[j] = true
                         }
                     }
+                  }
                 }
             }
         }
     }
 
-    /// Velocity is how far the grain moved this substep; then the neck's friction and damping.
+    /// Velocity is how far the grain moved this substep; then the neck's friction, damping and
+    /// the original's stop for slow grains resting below the neck (`PhysicsConstants.velocityCutoff`).
     private func updateVelocities(parameters: SimulationParameters, subDt: Float) {
         for i in velocities.indices {
             var v = (positions[i] - starts[i]) / subDt
             v *= parameters.neckFrictionFactor(y: positions[i].y, subDt: subDt)
             let speed = (v * v).sum().squareRoot()
             v *= parameters.dampingFactor(speed: speed, subDt: subDt)
+            if parameters.stopsResting(y: positions[i].y, speed: speed, supported: supported[i]) { v = .zero }
             velocities[i] = v
         }
     }

@@ -31,8 +31,10 @@ struct GlassCollider {
     }
 
     /// Keeps a grain inside the glass at the end of a substep: the wall, then floor and
-    /// ceiling, each with friction against the sliding since `start`.
-    func collide(position p: inout SIMD3<Float>, start: SIMD3<Float>, radius: Float) {
+    /// ceiling, each with friction against the sliding since `start`. Returns whether the grain
+    /// rests on the floor or the ceiling, as `collideGlass` in glass.glsl does.
+    @discardableResult
+    func collide(position p: inout SIMD3<Float>, start: SIMD3<Float>, radius: Float) -> Bool {
         if let contact = projectInside(&p, radius: radius) {
             p -= Friction.correction(sliding: p - start, normal: contact.normal, depth: contact.depth, coefficients: .glass)
         }
@@ -41,10 +43,13 @@ struct GlassCollider {
             let depth = low - p.y
             p.y = low
             p -= Friction.correction(sliding: p - start, normal: [0, 1, 0], depth: depth, coefficients: .glass)
+            return true
         } else if p.y > high {
             let depth = p.y - high
             p.y = high
             p -= Friction.correction(sliding: p - start, normal: [0, -1, 0], depth: depth, coefficients: .glass)
+            return true
         }
+        return p.y - radius <= floorY + 1e-4 || p.y + radius >= -floorY - 1e-4
     }
 }

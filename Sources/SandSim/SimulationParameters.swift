@@ -73,6 +73,14 @@ public struct SimulationParameters: Sendable, Equatable {
         return settle + (flow - settle) * t
     }
 
+    /// The original's stop (`velocityCutoff`): a grain below the neck that rests on a grain or
+    /// the floor and moves slower than this is stopped. Without it a pile's flanks go on
+    /// creeping flatter after the pour (docs/PHYSICS.md); a grain in the stream or in the upper
+    /// chamber is never stopped, so the drain is left alone.
+    public func stopsResting(y: Float, speed: Float, supported: Bool) -> Bool {
+        supported && y < -PhysicsConstants.neckHalfHeight && speed < PhysicsConstants.velocityCutoff * speedScale
+    }
+
     /// Neck friction factor for one substep at height `y`: ramps linearly to the centre.
     public func neckFrictionFactor(y: Float, subDt: Float) -> Float {
         let halfHeight = PhysicsConstants.neckHalfHeight

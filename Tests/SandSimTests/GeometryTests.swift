@@ -120,4 +120,16 @@ struct GeometryTests {
             #expect(abs(parameters.dampingFactor(speed: blendSpeed, subDt: 0.01) - pow(PhysicsConstants.flowDamping, 0.01)) < 1e-6)
         }
     }
+
+    @Test("only a slow grain resting below the neck is stopped; the stream and the upper pile never are")
+    func stopsResting() {
+        let parameters = SimulationParameters(duration: 20)
+        let slow = 0.5 * PhysicsConstants.velocityCutoff * parameters.speedScale
+        let below = -PhysicsConstants.neckHalfHeight - 0.01
+        #expect(parameters.stopsResting(y: below, speed: slow, supported: true))
+        #expect(!parameters.stopsResting(y: below, speed: slow, supported: false))
+        #expect(!parameters.stopsResting(y: 0, speed: slow, supported: true))
+        #expect(!parameters.stopsResting(y: 0.3, speed: slow, supported: true))
+        #expect(!parameters.stopsResting(y: below, speed: 3 * slow, supported: true))
+    }
 }
