@@ -63,9 +63,10 @@ public enum PhysicsConstants {
     // Contacts
     /// Coulomb friction between grains and against the glass, as position corrections: sliding
     /// below staticFriction × overlap is removed, beyond it at most kineticFriction × overlap.
-    /// Lower than sand's sliding friction (about 0.6) because these grains cannot roll, which
-    /// holds a pile up as well: with 0.6 and 0.45 the poured cone stood at 23–49°, with 0.3 and
-    /// 0.22 at 19–37° (sand's angle of repose is 30–35°; docs/PHYSICS.md).
+    /// Half of sand's sliding friction: grains that cannot roll are held up by that too. Chosen
+    /// against cones measured 2 s after the timer (0.6 and 0.45: 23–49°; 0.3 and 0.22: 19–37°)
+    /// on piles that were still creeping flatter, so to be chosen again once piles rest; 0.3
+    /// also drains with fewer arches (docs/PHYSICS.md).
     public static let staticFriction: Float = 0.3
     public static let kineticFriction: Float = 0.22
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
