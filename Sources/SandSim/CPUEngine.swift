@@ -78,32 +78,32 @@ public final class CPUEngine: PhysicsEngine {
         positions.withUnsafeMutableBufferPointer { p in
             starts.withUnsafeBufferPointer { s in
                 radii.withUnsafeBufferPointer { r in
-                  supported.withUnsafeMutableBufferPointer { resting in
-                    for i in 0..<count {
-                        for j in (i + 1)..<count {
-                            let delta = p[i] - p[j]
-                            let touching = r[i] + r[j]
-                            let distanceSquared = (delta * delta).sum()
-                            guard distanceSquared < touching * touching, distanceSquared > 1e-12 else { continue }
-                            let distance = distanceSquared.squareRoot()
-                            let normal = delta / distance
-                            let depth = touching - distance
-                            let push = normal * (depth * share)
-                            p[i] += push
-                            p[j] -= push
-                            let slide = Friction.correction(sliding: (p[i] - s[i]) - (p[j] - s[j]), normal: normal, depth: depth)
-                            p[i] -= slide * share
-                            p[j] += slide * share
-                            // A push may not leave either grain in the glass: in the neck, two
-                            // grains side by side must part along it, not be put back on top
-                            // of each other by the wall afterwards.
-                            collider.projectInside(&p[i], radius: r[i])
-                            collider.projectInside(&p[j], radius: r[j])
-                            resting[i] = true
-                            resting[j] = true
+                    supported.withUnsafeMutableBufferPointer { resting in
+                        for i in 0..<count {
+                            for j in (i + 1)..<count {
+                                let delta = p[i] - p[j]
+                                let touching = r[i] + r[j]
+                                let distanceSquared = (delta * delta).sum()
+                                guard distanceSquared < touching * touching, distanceSquared > 1e-12 else { continue }
+                                let distance = distanceSquared.squareRoot()
+                                let normal = delta / distance
+                                let depth = touching - distance
+                                let push = normal * (depth * share)
+                                p[i] += push
+                                p[j] -= push
+                                let slide = Friction.correction(sliding: (p[i] - s[i]) - (p[j] - s[j]), normal: normal, depth: depth)
+                                p[i] -= slide * share
+                                p[j] += slide * share
+                                // A push may not leave either grain in the glass: in the neck, two
+                                // grains side by side must part along it, not be put back on top
+                                // of each other by the wall afterwards.
+                                collider.projectInside(&p[i], radius: r[i])
+                                collider.projectInside(&p[j], radius: r[j])
+                                resting[i] = true
+                                resting[j] = true
+                            }
                         }
                     }
-                  }
                 }
             }
         }

@@ -88,7 +88,8 @@ public enum PhysicsConstants {
     public static let settleDamping: Float = 0.05
     public static let dampingSpeedScale: Float = 0.15
 
-    // GPU sleep (lower chamber only, supported grains only); speeds scale with speedScale
+    // Resting grains (lower chamber only, supported grains only): both engines stop those
+    // under velocityCutoff; the compute engine puts them to sleep. Speeds scale with speedScale.
     public static let velocityCutoff: Float = 0.01
     public static let sleepSpeed: Float = 0.08
     public static let lightSleepCounter: Float = 16
