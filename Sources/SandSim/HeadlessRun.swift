@@ -144,35 +144,24 @@ public struct DrainSample: Sendable, Equatable {
     /// R² of a straight line through the upper count over 10–90% drained of the first run of
     /// the timer in `trace`: 1 is sand running at a steady rate. Nil without such a stretch.
     public static func straightness(_ trace: [DrainSample]) -> Double? {
-        drainingStretch(trace).flatMap(fitLine)?.rSquared
+        drainingStretch(trace).flatMap { LeastSquaresLine($0) }?.rSquared
     }
 
     /// (time, upper) over 10–90% drained of the first run of the timer in `trace`.
-    private static func drainingStretch(_ trace: [DrainSample]) -> [(Double, Double)]? {
+    private static func drainingStretch(_ trace: [DrainSample]) -> [(x: Double, y: Double)]? {
         guard let start = trace.firstIndex(where: { $0.phase == .running }) else { return nil }
         let running = trace[start...].prefix { $0.phase == .running }
         let first = running[start]
         let total = Double(first.upper + first.lower)
         return running
             .filter { (0.1 * total...0.9 * total).contains(total - Double($0.upper)) }
-            .map { (Double($0.time), Double($0.upper)) }
+            .map { (x: Double($0.time), y: Double($0.upper)) }
     }
 
     /// Grains a second through the neck over 10–90% drained of the first run of the timer: the
     /// slope of a straight line through the upper count. Nil without such a stretch.
     public static func flowRate(_ trace: [DrainSample]) -> Double? {
-        drainingStretch(trace).flatMap(fitLine).map { -$0.slope }
-    }
-
-    /// A least-squares line through `points`: its slope and R². Nil for fewer than three points
-    /// or a flat or vertical set.
-    private static func fitLine(_ points: [(Double, Double)]) -> (slope: Double, rSquared: Double)? {
-        guard points.count > 2 else { return nil }
-        let mx = points.map(\.0).reduce(0, +) / Double(points.count), my = points.map(\.1).reduce(0, +) / Double(points.count)
-        let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
-        let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }, syy = points.reduce(0) { $0 + ($1.1 - my) * ($1.1 - my) }
-        guard sxx > 0, syy > 0 else { return nil }
-        return (sxy / sxx, sxy * sxy / (sxx * syy))
+        drainingStretch(trace).flatMap { LeastSquaresLine($0) }.map { -$0.slope }
     }
 
     public static let csvHeader = "time,phase,upper,lower"

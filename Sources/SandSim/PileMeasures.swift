@@ -72,14 +72,9 @@ public enum PileMeasures {
     /// are left out: the wall holds them up. Nil when the lower chamber holds too few grains,
     /// or too few of them lie on the surface, to tell.
     public static func reposeAngle(_ grains: [Grain], profile: HourglassProfile) -> Double? {
-        let points = lowerSurface(grains, profile: profile)
-        guard points.count >= 5 else { return nil }
-        let meanR = points.map(\.r).reduce(0, +) / Double(points.count)
-        let meanY = points.map(\.y).reduce(0, +) / Double(points.count)
-        let covariance = points.reduce(0) { $0 + ($1.r - meanR) * ($1.y - meanY) }
-        let variance = points.reduce(0) { $0 + ($1.r - meanR) * ($1.r - meanR) }
-        guard variance > 0 else { return nil }
-        return atan(-covariance / variance) * 180 / .pi
+        let points = lowerSurface(grains, profile: profile).map { (x: $0.r, y: $0.y) }
+        guard let line = LeastSquaresLine(points, minimumCount: 5) else { return nil }
+        return atan(-line.slope) * 180 / .pi
     }
 
     /// How far across, in diameters, a higher grain covers a lower one (`reposeAngle`).
