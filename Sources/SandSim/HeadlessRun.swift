@@ -19,7 +19,9 @@ public struct HeadlessRun: Sendable {
     /// How long a fresh pile settles before an automatic start.
     public static let defaultSettleSeconds: Float = 2
     /// After the timer ends the run goes on this long, so the last grains land before the summary.
-    public static let landingSeconds: Float = 2
+    public static let defaultLandingSeconds: Float = 2
+    /// Seconds the run goes on after the timer ends; longer shows whether the piles rest.
+    public var landingSeconds = defaultLandingSeconds
 
     /// `mode` picks the gravity rule (SimulationParameters(duration:mode:count:grainRadius:)).
     public init(duration: Float, settleSeconds: Float = defaultSettleSeconds, flips: Int = 1, mode: PhysicsMode = .cpu) {
@@ -104,7 +106,7 @@ public struct HeadlessRun: Sendable {
                 }
             }
             progress(.complete)
-            for _ in 0..<(freeGravity == nil ? Int((Self.landingSeconds / frameDt).rounded()) : 0) {
+            for _ in 0..<(freeGravity == nil ? Int((landingSeconds / frameDt).rounded()) : 0) {
                 if frame() > 0, let since = runningSince { lastAbove = time - since }
             }
             taps += drain.taps

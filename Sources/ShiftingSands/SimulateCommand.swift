@@ -17,6 +17,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds the fresh pile settles before the flip.")
     var settle: Float = 2
 
+    @Option(parsing: .unconditional, help: "Seconds the run goes on after the timer ends, 0–60, before the summary (whether the piles rest).")
+    var landing: Float = HeadlessRun.defaultLandingSeconds
+
     @Option(parsing: .unconditional, help: "Flip and run the same pile this many times (1–1000), reporting grains lost over all of them.")
     var flips = 1
 
@@ -41,6 +44,9 @@ struct SimulateCommand: ParsableCommand {
         guard (0...60).contains(settle) else {
             throw ValidationError("settle \(settle) s is outside 0–60 s")
         }
+        guard (0...60).contains(landing) else {
+            throw ValidationError("landing \(landing) s is outside 0–60 s")
+        }
         guard (1...1000).contains(flips) else { throw ValidationError("--flips \(flips) is outside 1–1000") }
         if let dump { try ArgumentChecks.outputFile(dump, option: "--dump") }
         if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
@@ -51,7 +57,9 @@ struct SimulateCommand: ParsableCommand {
         let engine = backend.engine
         try engine.spawn(count: count, size: size)
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count, size: size))
-        let result = HeadlessRun(duration: duration, settleSeconds: settle, flips: flips, mode: backend.mode).run(engine: engine) { phase in
+        var headless = HeadlessRun(duration: duration, settleSeconds: settle, flips: flips, mode: backend.mode)
+        headless.landingSeconds = landing
+        let result = headless.run(engine: engine) { phase in
             Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
         }
         var summary = RunSummary(mode: backend.mode.rawValue, grains: result.grains, profile: profile,

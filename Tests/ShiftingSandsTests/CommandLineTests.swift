@@ -74,6 +74,7 @@ struct CommandLineTests {
         (["bench", "--counts", "250,,1000", "--allow-debug"], "empty entry"),
         (["simulate", "--count", "-5"], "count -5 is outside"),
         (["simulate", "--settle", "-1"], "settle -1.0 s is outside"),
+        (["simulate", "--landing", "61"], "landing 61.0 s is outside"),
         (["run", "--screenshot", "x.png", "--frames", "-3"], "--frames -3 must be at least 1"),
         (["run", "--frames", "10"], "only counts frames before a --screenshot"),
     ] as [([String], String)])
