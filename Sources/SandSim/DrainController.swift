@@ -72,6 +72,14 @@ public struct TimedDrain: Sendable {
     private var clock: Float = 0
     private var stalledSince: Float = 0
     private var tapping: Float = 0
+    /// Seconds since the sand last ran (a pile that never ran has long rested).
+    private var restingFor = Float.infinity
+
+    /// The compute engine may put grains to sleep only this long after the timer: a sleeper
+    /// cannot move, and the cone the stream built must first settle to its angle of repose
+    /// (1,000 grains: 42° when they slept at once, 34° 2 s after the timer and 32° after 10 s
+    /// when they did not; docs/PHYSICS.md).
+    public static let sleepDelaySeconds: Float = 3
 
     /// The knock: the glass drops at this many g for `tapSeconds`, so in its frame the sand is
     /// thrown up at 3 g, off the arch.
@@ -95,7 +103,10 @@ public struct TimedDrain: Sendable {
         let overtime = timer.phase == .complete && controller != nil
         guard timer.phase == .running || overtime else {
             controller = nil
-            advance(SimulationParameters(duration: timer.duration, mode: mode, count: engine.grainCount, grainRadius: grainRadius))
+            restingFor += frameDt
+            var parameters = SimulationParameters(duration: timer.duration, mode: mode, count: engine.grainCount, grainRadius: grainRadius)
+            parameters.sleepAllowed = restingFor >= Self.sleepDelaySeconds
+            advance(parameters)
             return nil
         }
         if controller == nil {
@@ -109,7 +120,8 @@ public struct TimedDrain: Sendable {
         guard var running = controller else { return nil }
         var parameters = SimulationParameters(duration: running.duration, mode: mode, count: engine.grainCount, grainRadius: grainRadius)
         parameters.neckDamping = overtime ? 0 : running.neckDamping
-        parameters.sleepAllowed = overtime
+        restingFor = overtime ? restingFor + frameDt : 0
+        parameters.sleepAllowed = restingFor >= Self.sleepDelaySeconds
         if let freeGravity {
             parameters.gravity = freeGravity
             parameters.neckDamping = 0

@@ -171,7 +171,7 @@ struct CommandLineTests {
 
     @Test("simulate --mode gpu runs the compute engine headless and names the renderer")
     func simulateGPU() throws {
-        let run = try CommandRun(["simulate", "--mode", "gpu", "--count", "200", "--duration", "10", "--settle", "1", "--json"])
+        let run = try CommandRun(["simulate", "--mode", "gpu", "--count", "200", "--duration", "10", "--settle", "1", "--landing", "5", "--json"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         guard object["mode"] as? String == "gpu" else {
