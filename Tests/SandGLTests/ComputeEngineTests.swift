@@ -82,7 +82,10 @@ struct ComputeEngineTests {
     func drain(count: Int, duration: Float) throws {
         let gl = try GLFixture()
         try gl.engine.spawn(count: count)
-        let result = HeadlessRun(duration: duration, settleSeconds: 1).run(engine: gl.engine)
+        var run = HeadlessRun(duration: duration, settleSeconds: 1)
+        // Grains sleep from TimedDrain.sleepDelaySeconds after the timer; look 2 s after that.
+        run.landingSeconds = TimedDrain.sleepDelaySeconds + 2
+        let result = run.run(engine: gl.engine)
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count))
         let summary = RunSummary(mode: "gpu", grains: result.grains, profile: profile, simulatedSeconds: 0, wallSeconds: 0)
         #expect(summary.drainedPercent == 100)
