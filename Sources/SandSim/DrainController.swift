@@ -101,9 +101,9 @@ public struct TimedDrain: Sendable {
         // After the timer ends, sand still above is late by any measure: tapping goes on until
         // it is through (the glass is not left jammed), then the drain rests until the next start.
         let overtime = timer.phase == .complete && controller != nil
+        restingFor = timer.phase == .running ? 0 : restingFor + frameDt
         guard timer.phase == .running || overtime else {
             controller = nil
-            restingFor += frameDt
             var parameters = SimulationParameters(duration: timer.duration, mode: mode, count: engine.grainCount, grainRadius: grainRadius)
             parameters.sleepAllowed = restingFor >= Self.sleepDelaySeconds
             advance(parameters)
@@ -120,7 +120,6 @@ public struct TimedDrain: Sendable {
         guard var running = controller else { return nil }
         var parameters = SimulationParameters(duration: running.duration, mode: mode, count: engine.grainCount, grainRadius: grainRadius)
         parameters.neckDamping = overtime ? 0 : running.neckDamping
-        restingFor = overtime ? restingFor + frameDt : 0
         parameters.sleepAllowed = restingFor >= Self.sleepDelaySeconds
         if let freeGravity {
             parameters.gravity = freeGravity

@@ -33,7 +33,6 @@ struct GlassCollider {
     /// Keeps a grain inside the glass at the end of a substep: the wall, then floor and
     /// ceiling, each with friction against the sliding since `start`. Returns whether the grain
     /// rests on the floor or the ceiling, as `collideGlass` in glass.glsl does.
-    @discardableResult
     func collide(position p: inout SIMD3<Float>, start: SIMD3<Float>, radius: Float) -> Bool {
         if let contact = projectInside(&p, radius: radius) {
             p -= Friction.correction(sliding: p - start, normal: contact.normal, depth: contact.depth, coefficients: .glass)
