@@ -63,24 +63,12 @@ public struct HourglassProfile: Sendable {
     /// Slope d(innerRadius)/dy at height `y`, from the profile either side: the wall's normal
     /// in the (radial, y) plane is (1, −slope), normalised.
     public func innerSlopeAt(_ y: Float) -> Float {
-        let h = PhysicsConstants.wallSlopeStep
-        return (innerRadiusAt(y + h) - innerRadiusAt(y - h)) / (2 * h)
+        inner.withUnsafeBufferPointer { WallCurve(points: $0).slope(at: y) }
     }
 
-    /// Inner glass radius at height `y`, by binary search and linear interpolation of the
-    /// inner profile; clamped to the ends outside it.
+    /// Inner glass radius at height `y` (WallCurve).
     public func innerRadiusAt(_ y: Float) -> Float {
-        let points = inner
-        if y <= points[0].y { return points[0].radius }
-        if y >= points[points.count - 1].y { return points[points.count - 1].radius }
-        var low = 0, high = points.count - 1
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if points[mid].y <= y { low = mid } else { high = mid }
-        }
-        let a = points[low], b = points[high]
-        let t = (y - a.y) / (b.y - a.y)
-        return a.radius + (b.radius - a.radius) * t
+        inner.withUnsafeBufferPointer { WallCurve(points: $0).radius(at: y) }
     }
 
     /// Catmull-Rom through the control points with height as the parameter: each point's

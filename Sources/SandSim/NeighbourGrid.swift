@@ -19,10 +19,14 @@ public struct NeighbourGrid: Sendable, Equatable {
     public static let sweepColours = 8
 
     public init(profile: HourglassProfile, largestGrainRadius: Float) {
+        self.init(profile: profile, reach: 2 * largestGrainRadius * PhysicsConstants.supportDistanceFactor)
+    }
+
+    /// A grid whose cells are at least `reach` wide: the CPU engine's reach includes its skin.
+    public init(profile: HourglassProfile, reach: Float) {
         let halfWidth = profile.inner.map(\.radius).max() ?? HourglassProfile.chamberRadius
         let halfHeight = profile.innerHalfHeight
         let extent = SIMD3<Float>(2 * halfWidth, 2 * halfHeight, 2 * halfWidth)
-        let reach = 2 * largestGrainRadius * PhysicsConstants.supportDistanceFactor
         let smallest = cbrt(extent.x * extent.y * extent.z / Float(Self.maximumCellCount))
         let size = max(reach, smallest)
         origin = SIMD3(-halfWidth, -halfHeight, -halfWidth)

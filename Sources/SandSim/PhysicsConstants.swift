@@ -81,6 +81,10 @@ public enum PhysicsConstants {
     /// stops it, so this is the deepest overlap an impact leaves (measured on the compute
     /// engine, 1,000 grains: 8, 10 and 12 substeps left 0.16, 0.12 and 0.09 diameters).
     public static let maxStepDiameters: Float = 0.1
+    /// The CPU engine lists the grains within two radii plus this many diameters of each other,
+    /// and lists them again once a grain has moved half of it less `maxStepDiameters` (what a
+    /// substep's pushes may still move it). Wider lists more pairs, narrower lists more often.
+    public static let cpuListSkinDiameters: Float = 0.5
     /// Each side of a contact takes this share of the overlap and of the friction, in both
     /// engines' sequential solves; against a sleeping grain, which does not move, the awake one
     /// takes all of it (compute engine).

@@ -7,12 +7,13 @@ public enum PhysicsMode: String, CaseIterable, Codable, CodingKeyRepresentable, 
     /// Compute shader plus mesh expansion into a vertex buffer that is drawn directly.
     case instanced
 
-    /// Grain counts the app offers in each mode (the original's limits).
+    /// Grain counts the app offers in each mode: far beyond the original's 250 / 10,000 / 50,000,
+    /// as far as each engine runs (docs/BENCHMARKS.md).
     public var countRange: ClosedRange<Int> {
         switch self {
-        case .cpu: 50...250
-        case .gpu: 50...10_000
-        case .instanced: 50...50_000
+        case .cpu: 50...50_000
+        case .gpu: 50...100_000
+        case .instanced: 50...1_000_000
         }
     }
 

@@ -64,13 +64,31 @@ public struct SimulationParameters: Sendable, Equatable {
     public static func clampedFrameDt(_ dt: Float) -> Float {
         min(max(dt, 0), PhysicsConstants.maxFrameDt)
     }
+}
 
-    /// Velocity-dependent damping factor for one substep.
-    public func dampingFactor(speed: Float, subDt: Float) -> Float {
-        let flow = pow(PhysicsConstants.flowDamping, subDt)
-        let settle = pow(PhysicsConstants.settleDamping, subDt)
-        let t = min(speed / (PhysicsConstants.dampingSpeedScale * speedScale), 1)
-        return settle + (flow - settle) * t
+/// The rules that end each CPU substep, with their numbers for one run and one substep length
+/// worked out once, not once a grain.
+public struct SubstepRules: Sendable {
+    public let parameters: SimulationParameters
+    public let subDt: Float
+    private let flow: Float
+    private let settle: Float
+    private let blendSpeed: Float
+    private let cutoffSpeed: Float
+
+    public init(parameters: SimulationParameters, subDt: Float) {
+        self.parameters = parameters
+        self.subDt = subDt
+        flow = pow(PhysicsConstants.flowDamping, subDt)
+        settle = pow(PhysicsConstants.settleDamping, subDt)
+        blendSpeed = PhysicsConstants.dampingSpeedScale * parameters.speedScale
+        cutoffSpeed = PhysicsConstants.velocityCutoff * parameters.speedScale
+    }
+
+    /// Velocity-dependent damping factor for one substep:
+    /// settle^dt + (flow^dt − settle^dt) · min(speed / (dampingSpeedScale · speedScale), 1).
+    public func dampingFactor(speed: Float) -> Float {
+        settle + (flow - settle) * min(speed / blendSpeed, 1)
     }
 
     /// The original's stop (`velocityCutoff`): a grain below the neck that rests on a grain or
@@ -78,14 +96,14 @@ public struct SimulationParameters: Sendable, Equatable {
     /// creeping flatter after the pour (docs/PHYSICS.md); a grain in the stream or in the upper
     /// chamber is never stopped, so the drain is left alone.
     public func stopsResting(y: Float, speed: Float, supported: Bool) -> Bool {
-        supported && y < -PhysicsConstants.neckHalfHeight && speed < PhysicsConstants.velocityCutoff * speedScale
+        supported && y < -PhysicsConstants.neckHalfHeight && speed < cutoffSpeed
     }
 
     /// Neck friction factor for one substep at height `y`: ramps linearly to the centre.
-    public func neckFrictionFactor(y: Float, subDt: Float) -> Float {
+    public func neckFrictionFactor(y: Float) -> Float {
         let halfHeight = PhysicsConstants.neckHalfHeight
         guard abs(y) < halfHeight else { return 1 }
         let ramp = 1 - abs(y) / halfHeight
-        return max(0, 1 - ramp * neckDamping * subDt)
+        return max(0, 1 - ramp * parameters.neckDamping * subDt)
     }
 }

@@ -28,6 +28,9 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Substeps per step at least (default: 8; fast sand gets more).")
     var substeps: Int?
 
+    @Option(parsing: .unconditional, help: "Threads for the CPU engine (default: every core, \(ProcessInfo.processInfo.activeProcessorCount) here).")
+    var threads: Int?
+
     @Option(help: "settled (the fresh pile, at rest, as before a start) or draining (turned into the upper chamber, all awake).")
     var scenario: Benchmark.Scenario = .settled
 
@@ -72,6 +75,7 @@ struct BenchCommand: ParsableCommand {
         _ = try parsedCounts()
         guard steps >= 1, warmup >= 0 else { throw ValidationError("--steps must be at least 1 and --warmup at least 0") }
         if let substeps, !(1...16).contains(substeps) { throw ValidationError("--substeps must be 1–16") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1–256") }
         if let output { try ArgumentChecks.outputFile(output, option: "--output") }
         if BuildConfiguration.name == "debug" && !allowDebug {
             throw ValidationError("this is a debug build, whose timings mislead; build with 'swift build -c release' or pass --allow-debug")
@@ -104,7 +108,7 @@ struct BenchCommand: ParsableCommand {
         let software = GLInfo.current().renderer.lowercased().contains("llvmpipe") || GLInfo.current().renderer.lowercased().contains("softpipe")
         try checkDurations(cases, software: software)
         let benchmark = try Benchmark(shaders: shaders, target: target, present: present)
-        let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, scenario: scenario)
+        let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario)
         var results: [BenchResult] = []
         for (index, (mode, count)) in cases.enumerated() {
             Console.progress("bench [\(index + 1)/\(cases.count)] \(mode.rawValue), \(count) grains")

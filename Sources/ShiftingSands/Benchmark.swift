@@ -8,6 +8,8 @@ struct BenchResult: Codable {
     var mode: PhysicsMode
     var count: Int
     var substeps: Int
+    /// Threads the physics ran on: the CPU engine's; 1 for the compute engines' host side.
+    var threads: Int
     var grainRadius: Float
     /// Physics: GPU time for compute engines (see `gpuTiming`), host time for the CPU engine.
     var physicsMs: SampleSummary
@@ -45,6 +47,8 @@ final class Benchmark {
         var steps: Int
         var warmup: Int
         var substeps: Int?
+        /// The CPU engine's threads.
+        var threads: Int
         var scenario: Scenario
     }
 
@@ -66,7 +70,7 @@ final class Benchmark {
     }
 
     func run(mode: PhysicsMode, count: Int, options: Options, progress: (String) -> Void) throws -> BenchResult {
-        let engine: PhysicsEngine = mode == .cpu ? CPUEngine() : try ComputeEngine(name: mode.displayName, shaders: shaders)
+        let engine: PhysicsEngine = mode == .cpu ? CPUEngine(threads: options.threads) : try ComputeEngine(name: mode.displayName, shaders: shaders)
         try engine.spawn(count: count)
         if let substeps = options.substeps { engine.substeps = substeps }
         if options.scenario == .draining { engine.snapAfterFlip() }
@@ -117,7 +121,7 @@ final class Benchmark {
         let physicsSummary = SampleSummary(physics), totalSummary = SampleSummary(total)
         let awake = engine.readGrains().filter { $0.sleepCounter < PhysicsConstants.lightSleepCounter }.count
         return BenchResult(
-            mode: mode, count: count, substeps: engine.lastSubsteps, grainRadius: profile.grainRadius,
+            mode: mode, count: count, substeps: engine.lastSubsteps, threads: (engine as? CPUEngine)?.threads ?? 1, grainRadius: profile.grainRadius,
             physicsMs: physicsSummary,
             meshMs: mode == .instanced ? SampleSummary(mesh) : nil,
             readbackMs: mode == .gpu ? SampleSummary(readback) : nil,
@@ -125,7 +129,7 @@ final class Benchmark {
             stepsPerSecond: totalSummary.median > 0 ? 1000 / totalSummary.median : 0,
             grainSubstepsPerSecond: physicsSummary.median > 0 ? Double(count * engine.lastSubsteps) * 1000 / physicsSummary.median : 0,
             awakeAtEnd: awake,
-            physicsOn: mode == .cpu ? "CPU, Swift, 1 thread" : glRenderer,
+            physicsOn: (engine as? CPUEngine).map { "CPU, Swift, \($0.threads) thread\($0.threads == 1 ? "" : "s")" } ?? glRenderer,
             renderer: glRenderer,
             gpuTiming: stopwatch.method
         )
@@ -137,13 +141,12 @@ final class Benchmark {
     }
 
     /// A rough duration for a case, so hours-long runs on a software renderer are caught before
-    /// they start: physics plus drawing, per step. The CPU engine checks every pair (~400 M
-    /// checks/s); the compute engine's grid makes it linear. Rates measured on llvmpipe, 2 cores:
-    /// ~5 µs per grain-substep of compute physics (the pairs one block after another) and ~25 µs
-    /// per grain drawn.
+    /// they start: physics plus drawing, per step. Both engines' grids make physics linear in the
+    /// grains. Rates measured on llvmpipe, 2 cores: ~0.1 µs per grain-substep of CPU physics,
+    /// ~5 µs of compute physics (the pairs one block after another) and ~25 µs per grain drawn.
     static func estimatedSeconds(mode: PhysicsMode, count: Int, substeps: Int, steps: Int, softwareGL: Bool) -> Double {
         let n = Double(count)
-        let physics = mode == .cpu ? n * n / 2 / 4e8 * Double(substeps) : n * Double(substeps) / (softwareGL ? 2e5 : 1e9)
+        let physics = n * Double(substeps) / (mode == .cpu ? 1e7 : softwareGL ? 2e5 : 1e9)
         let render = n / (softwareGL ? 4e4 : 1e8)
         return (physics + render) * Double(steps)
     }

@@ -13,7 +13,7 @@ struct GrainOptions: ParsableArguments {
     @Option(name: [.long, .customLong("mode", withSingleDash: true)], help: "Physics mode: cpu, gpu or instanced (the original's Metal).")
     var mode: PhysicsMode?
 
-    @Option(name: [.long, .customLong("count", withSingleDash: true)], parsing: .unconditional, help: "Number of grains: cpu 50–250, gpu 50–10000, instanced 50–50000.")
+    @Option(name: [.long, .customLong("count", withSingleDash: true)], parsing: .unconditional, help: "Number of grains: cpu 50–50000, gpu 50–100000, instanced 50–1000000.")
     var count: Int?
 
     @Option(name: [.long, .customLong("size", withSingleDash: true)], parsing: .unconditional, help: "Grain size multiplier, 0.5–1.5.")

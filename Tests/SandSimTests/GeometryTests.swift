@@ -38,7 +38,7 @@ struct GeometryTests {
     func wallNormal() {
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(250))
         let r = profile.grainRadius
-        let collider = GlassCollider(profile: profile)
+        GlassCollider.with(profile) { collider in
         for y: Float in [-0.3, -0.12, -0.03, 0.03, 0.12] {
             var p = SIMD3<Float>(profile.innerRadiusAt(y) - r + 0.003, y, 0)
             let contact = collider.projectInside(&p, radius: r)
@@ -46,6 +46,7 @@ struct GeometryTests {
             #expect(abs(p.x - (profile.innerRadiusAt(p.y) - r)) < 2e-4, "at \(y): \(p)")
             // In the funnel the push has a vertical part: down in the lower chamber's roof, up on the upper chamber's floor.
             if abs(y) < 0.1, let normal = contact?.normal { #expect(y < 0 ? normal.y > 0.2 : normal.y < -0.2, "normal \(normal) at \(y)") }
+        }
         }
     }
 
@@ -117,19 +118,20 @@ struct GeometryTests {
         for duration: Float in [5, 30] {
             let parameters = SimulationParameters(duration: duration)
             let blendSpeed = PhysicsConstants.dampingSpeedScale * parameters.speedScale
-            #expect(abs(parameters.dampingFactor(speed: blendSpeed, subDt: 0.01) - pow(PhysicsConstants.flowDamping, 0.01)) < 1e-6)
+            #expect(abs(SubstepRules(parameters: parameters, subDt: 0.01).dampingFactor(speed: blendSpeed) - pow(PhysicsConstants.flowDamping, 0.01)) < 1e-6)
         }
     }
 
     @Test("only a slow grain resting below the neck is stopped; the stream and the upper pile never are")
     func stopsResting() {
         let parameters = SimulationParameters(duration: 20)
+        let rules = SubstepRules(parameters: parameters, subDt: 0.001)
         let slow = 0.5 * PhysicsConstants.velocityCutoff * parameters.speedScale
         let below = -PhysicsConstants.neckHalfHeight - 0.01
-        #expect(parameters.stopsResting(y: below, speed: slow, supported: true))
-        #expect(!parameters.stopsResting(y: below, speed: slow, supported: false))
-        #expect(!parameters.stopsResting(y: 0, speed: slow, supported: true))
-        #expect(!parameters.stopsResting(y: 0.3, speed: slow, supported: true))
-        #expect(!parameters.stopsResting(y: below, speed: 3 * slow, supported: true))
+        #expect(rules.stopsResting(y: below, speed: slow, supported: true))
+        #expect(!rules.stopsResting(y: below, speed: slow, supported: false))
+        #expect(!rules.stopsResting(y: 0, speed: slow, supported: true))
+        #expect(!rules.stopsResting(y: 0.3, speed: slow, supported: true))
+        #expect(!rules.stopsResting(y: below, speed: 3 * slow, supported: true))
     }
 }

@@ -1,12 +1,25 @@
 /// Keeps a grain inside the glass: radial wall against the inner profile, flat floor and
 /// ceiling. The glass is a surface of revolution, so the 3D wall test is a 2D radial one.
+/// It reads the profile through pointers (WallCurve), so a substep copies it freely.
 struct GlassCollider {
-    let profile: HourglassProfile
+    let wall: WallCurve
     let floorY: Float
 
-    init(profile: HourglassProfile) {
-        self.profile = profile
-        floorY = -profile.innerHalfHeight
+    init(wall: WallCurve, innerHalfHeight: Float) {
+        self.wall = wall
+        floorY = -innerHalfHeight
+    }
+
+    /// A collider for `profile`, valid inside `body`.
+    static func with<Result>(_ profile: HourglassProfile, _ body: (GlassCollider) throws -> Result) rethrows -> Result {
+        try profile.inner.withUnsafeBufferPointer { try body(GlassCollider(wall: WallCurve(points: $0), innerHalfHeight: profile.innerHalfHeight)) }
+    }
+
+    /// Whether a grain of `radius` at `position` may reach the wall while it moves no more than
+    /// `reach` in any direction: the collider skips the wall for the others.
+    func mayReachWall(_ position: SIMD3<Float>, radius: Float, reach: Float) -> Bool {
+        let radial = (position.x * position.x + position.z * position.z).squareRoot()
+        return radial + reach > wall.narrowestRadius(from: position.y - reach, to: position.y + reach) - radius
     }
 
     /// Moves a grain that is through the wall back inside it, along the wall's normal (the
@@ -15,10 +28,10 @@ struct GlassCollider {
     @discardableResult
     func projectInside(_ p: inout SIMD3<Float>, radius: Float) -> (normal: SIMD3<Float>, depth: Float)? {
         let radial = (p.x * p.x + p.z * p.z).squareRoot()
-        let limit = max(profile.innerRadiusAt(p.y) - radius, 0)
+        let limit = max(wall.radius(at: p.y) - radius, 0)
         guard radial > limit, radial > 1e-7 else { return nil }
         // Outside means f = radial − limit(y) > 0; one step along ∇f = (1, −slope) to f = 0.
-        let slope = profile.innerSlopeAt(p.y)
+        let slope = wall.slope(at: p.y)
         let excess = radial - limit
         let scale = excess / (1 + slope * slope)
         let outwardRadial = SIMD2<Float>(p.x / radial, p.z / radial)
@@ -30,11 +43,12 @@ struct GlassCollider {
         return (SIMD3(outwardRadial.x / length, -slope / length, outwardRadial.y / length), excess / length)
     }
 
-    /// Keeps a grain inside the glass at the end of a substep: the wall, then floor and
-    /// ceiling, each with friction against the sliding since `start`. Returns whether the grain
-    /// rests on the floor or the ceiling, as `collideGlass` in glass.glsl does.
-    func collide(position p: inout SIMD3<Float>, start: SIMD3<Float>, radius: Float) -> Bool {
-        if let contact = projectInside(&p, radius: radius) {
+    /// Keeps a grain inside the glass at the end of a substep: the wall (unless the grain is
+    /// known to be far from it), then floor and ceiling, each with friction against the sliding
+    /// since `start`. Returns whether the grain rests on the floor or the ceiling, as
+    /// `collideGlass` in glass.glsl does.
+    func collide(position p: inout SIMD3<Float>, start: SIMD3<Float>, radius: Float, nearWall: Bool = true) -> Bool {
+        if nearWall, let contact = projectInside(&p, radius: radius) {
             p -= Friction.correction(sliding: p - start, normal: contact.normal, depth: contact.depth, coefficients: .glass)
         }
         let low = floorY + radius, high = -floorY - radius

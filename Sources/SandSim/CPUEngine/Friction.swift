@@ -5,6 +5,7 @@
 public enum Friction {
     /// The correction to take from the sliding: subtract it from the side that `sliding` is
     /// measured for (relative displacement over the substep), add it to the other.
+    @inline(__always)
     public static func correction(sliding: SIMD3<Float>, normal: SIMD3<Float>, depth: Float,
                                   coefficients: Coefficients = .grain) -> SIMD3<Float> {
         let tangential = sliding - normal * (sliding * normal).sum()

@@ -1,0 +1,93 @@
+/// The CPU engine's grains as a structure of arrays in raw storage sized at load, kept in the
+/// neighbour grid's cell order (ContactCandidates sorts them) so that grains near each other sit
+/// near each other in memory. `identity` remembers where each grain was loaded, so the grains
+/// are read back in their own order, whatever the sort did.
+struct GrainPointers {
+    let count: Int
+    var position: UnsafeMutablePointer<SIMD3<Float>>
+    /// Where each grain stood when the substep began: friction and velocity are measured from it.
+    var start: UnsafeMutablePointer<SIMD3<Float>>
+    var velocity: UnsafeMutablePointer<SIMD3<Float>>
+    var radius: UnsafeMutablePointer<Float>
+    /// Whether each grain rests on something this substep: a grain or the floor.
+    let supported: UnsafeMutablePointer<Bool>
+    /// Where each grain stood when the candidate pairs were last listed.
+    let listedAt: UnsafeMutablePointer<SIMD3<Float>>
+    /// Whether a grain was close enough to the wall, when the pairs were listed, to reach it
+    /// before the next listing; the others skip the wall test.
+    let nearWall: UnsafeMutablePointer<Bool>
+    var identity: UnsafeMutablePointer<Int32>
+}
+
+final class GrainArrays {
+    private(set) var pointers: GrainPointers
+    /// Second copies of the fields that are reordered, swapped with the first by `reorder`.
+    private var spare: (position: UnsafeMutablePointer<SIMD3<Float>>, start: UnsafeMutablePointer<SIMD3<Float>>, velocity: UnsafeMutablePointer<SIMD3<Float>>,
+                        radius: UnsafeMutablePointer<Float>, identity: UnsafeMutablePointer<Int32>)
+
+    init(_ grains: [Grain]) {
+        let count = grains.count
+        func vectors(_ value: (Int) -> SIMD3<Float>) -> UnsafeMutablePointer<SIMD3<Float>> {
+            let pointer = UnsafeMutablePointer<SIMD3<Float>>.allocate(capacity: max(count, 1))
+            for index in 0..<count { (pointer + index).initialize(to: value(index)) }
+            return pointer
+        }
+        func scalars<T>(_ value: (Int) -> T) -> UnsafeMutablePointer<T> {
+            let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(count, 1))
+            for index in 0..<count { (pointer + index).initialize(to: value(index)) }
+            return pointer
+        }
+        pointers = GrainPointers(
+            count: count,
+            position: vectors { grains[$0].position },
+            start: vectors { grains[$0].position },
+            velocity: vectors { grains[$0].velocity },
+            radius: scalars { grains[$0].radius },
+            supported: scalars { _ in false },
+            listedAt: vectors { grains[$0].position },
+            nearWall: scalars { _ in true },
+            identity: scalars { Int32($0) })
+        spare = (vectors { _ in .zero }, vectors { _ in .zero }, vectors { _ in .zero }, scalars { _ in 0 }, scalars { _ in 0 })
+    }
+
+    deinit {
+        for pointer in [pointers.position, pointers.start, pointers.velocity, pointers.listedAt, spare.position, spare.start, spare.velocity] {
+            pointer.deallocate()
+        }
+        pointers.radius.deallocate()
+        spare.radius.deallocate()
+        pointers.supported.deallocate()
+        pointers.nearWall.deallocate()
+        pointers.identity.deallocate()
+        spare.identity.deallocate()
+    }
+
+    /// Puts grain `order[k]` at place k, for every field that the rest of the substep reads.
+    func reorder(_ order: UnsafePointer<Int32>) {
+        var grains = pointers
+        for k in 0..<grains.count {
+            let from = Int(order[k])
+            spare.position[k] = grains.position[from]
+            spare.start[k] = grains.start[from]
+            spare.velocity[k] = grains.velocity[from]
+            spare.radius[k] = grains.radius[from]
+            spare.identity[k] = grains.identity[from]
+        }
+        swap(&grains.position, &spare.position)
+        swap(&grains.start, &spare.start)
+        swap(&grains.velocity, &spare.velocity)
+        swap(&grains.radius, &spare.radius)
+        swap(&grains.identity, &spare.identity)
+        pointers = grains
+    }
+
+    /// The grains in the order they were loaded.
+    func read() -> [Grain] {
+        let grains = pointers
+        var result = [Grain](repeating: Grain(position: .zero, radius: 0), count: grains.count)
+        for k in 0..<grains.count {
+            result[Int(grains.identity[k])] = Grain(position: grains.position[k], radius: grains.radius[k], velocity: grains.velocity[k])
+        }
+        return result
+    }
+}
