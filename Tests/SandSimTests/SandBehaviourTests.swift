@@ -7,14 +7,19 @@ import Testing
 struct SandBehaviourTests {
     @Test("a column of sand let go slumps to a mound; it does not spread flat as a liquid would")
     func slumpsToAMound() throws {
-        let engine = Scenes.engine(Scenes.column())
-        Scenes.run(engine, seconds: 3)
-        let grains = engine.readGrains()
-        // Measured: with friction the flank stands at 9°, without it at −7° (the column spreads
-        // to the wall and leaves a hollow in the middle). A collapse runs out further than a pile
-        // poured grain by grain stands: the poured cone is `onTime`'s.
-        let angle = try #require(PileMeasures.reposeAngle(grains, profile: Scenes.profile))
-        #expect(angle > 5, "the mound's flank stands at \(angle)°")
+        // One collapse is chaotic: the same column turned about the axis stands anywhere from
+        // 0° to 15°. Over these sixteen turns the flanks stood at 5.8° on average with friction
+        // (spread 5°), −4.2° without it (the column spreads to the wall and leaves a hollow in
+        // the middle). A collapse runs out further than a pile poured grain by grain stands: the
+        // poured cone is `onTime`'s.
+        var angles: [Double] = []
+        for turn in 0..<16 {
+            let engine = Scenes.engine(Scenes.column(turn: Float(turn) * 0.39))
+            Scenes.run(engine, seconds: 3)
+            angles.append(try #require(PileMeasures.reposeAngle(engine.readGrains(), profile: Scenes.profile)))
+        }
+        let mean = angles.reduce(0, +) / Double(angles.count)
+        #expect(mean > 1, "the mounds' flanks stand at \(angles)°")
     }
 
     @Test("the upper chamber empties as a 5 s timer ends, at a steady rate, with no grain through another")

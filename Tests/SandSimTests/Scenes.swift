@@ -35,8 +35,9 @@ enum Scenes {
 
 extension Scenes {
     /// Eight layers of 19 grains of the 250-grain size, a column on the axis standing on the
-    /// floor, to be let go: sand slumps to a cone, a frictionless liquid spreads flat.
-    static func column() -> [Grain] {
+    /// floor, to be let go: sand slumps to a cone, a frictionless liquid spreads flat. `turn`
+    /// turns the whole column about the axis: the collapse is chaotic, so a test looks at several.
+    static func column(turn: Float = 0) -> [Grain] {
         let r = radius, spacing = 2.1 * r
         var ring: [SIMD2<Float>] = [.zero]
         for index in 0..<6 { ring.append(SIMD2(cos(Float(index) * .pi / 3), sin(Float(index) * .pi / 3)) * spacing) }
@@ -49,7 +50,7 @@ extension Scenes {
         // other's tops, an equilibrium no real column keeps.
         return (0..<8).flatMap { layer in
             ring.map { point in
-                let turn = Float(layer) * 0.5, c = cos(turn), s = sin(turn)
+                let angle = turn + Float(layer) * 0.5, c = cos(angle), s = sin(angle)
                 return Grain(position: [c * point.x - s * point.y, floor + Float(layer) * 1.8 * r, s * point.x + c * point.y], radius: r)
             }
         }

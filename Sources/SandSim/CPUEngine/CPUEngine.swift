@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The CPU engine: position-based dynamics with Coulomb friction (Macklin et al. 2014), solved
 /// sequentially (Gauss–Seidel), so each correction is seen by the next contact and support
@@ -21,7 +22,8 @@ public final class CPUEngine: PhysicsEngine {
     private var candidates: ContactCandidates
     private var wall: UnsafeMutableBufferPointer<ProfilePoint>
     private var innerHalfHeight: Float = 0
-    private let farthest: UnsafeMutablePointer<Float>
+    private let farthest: UnsafeMutablePointer<(listed: Float, step: Float)>
+    private let nextLayer: UnsafeMutablePointer<Atomic<Int>>
     /// Set when the grains moved without the solve (load, flip): the list no longer holds.
     private var listStale = true
 
@@ -29,7 +31,9 @@ public final class CPUEngine: PhysicsEngine {
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         pool = WorkerPool(threads: threads)
         farthest = .allocate(capacity: pool.threads)
-        farthest.initialize(repeating: 0, count: pool.threads)
+        farthest.initialize(repeating: (0, 0), count: pool.threads)
+        nextLayer = .allocate(capacity: 1)
+        nextLayer.initialize(to: Atomic(0))
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(GrainSizing.referenceCount))
         candidates = ContactCandidates(profile: profile, largestRadius: profile.grainRadius, count: 0, chunks: pool.threads)
         wall = .allocate(capacity: profile.inner.count)
@@ -40,6 +44,8 @@ public final class CPUEngine: PhysicsEngine {
     deinit {
         pool.stop()
         farthest.deallocate()
+        nextLayer.deinitialize(count: 1)
+        nextLayer.deallocate()
         wall.deallocate()
     }
 
@@ -66,17 +72,17 @@ public final class CPUEngine: PhysicsEngine {
         var step = Substep(grains: grains.pointers, candidates: candidates.pointers,
                            collider: GlassCollider(wall: WallCurve(points: UnsafeBufferPointer(wall)), innerHalfHeight: innerHalfHeight),
                            gravity: parameters.gravityVector(angle: angle), rules: SubstepRules(parameters: parameters, subDt: dt / Float(count)),
-                           farthest: farthest)
-        let relist = (step.candidates.skin / 2 - PhysicsConstants.maxStepDiameters * 2 * grains.pointers.radius[0])
+                           farthest: farthest, nextLayer: nextLayer)
         for _ in 0..<count {
             run(Substep.predict, &step)
-            if listStale || farthestMove() > relist * relist {
+            if listStale || mayMissPairs(skin: step.candidates.skin) {
                 list(&step)
             }
-            step.parity = 0
-            run(Substep.solve, &step)
-            step.parity = 1
-            run(Substep.solve, &step)
+            for parity in 0..<2 {
+                step.parity = parity
+                nextLayer.pointee.store(0, ordering: .relaxed)
+                run(Substep.solve, &step)
+            }
             run(Substep.finish, &step)
         }
     }
@@ -99,10 +105,15 @@ public final class CPUEngine: PhysicsEngine {
         withUnsafeMutablePointer(to: &step) { pool.run(job, context: UnsafeMutableRawPointer($0)) }
     }
 
-    private func farthestMove() -> Float {
-        var largest: Float = 0
-        for chunk in 0..<pool.threads { largest = max(largest, farthest[chunk]) }
-        return largest
+    /// Whether two grains could now touch that were not listed: one may have come half the skin
+    /// from where it was listed, counting what this substep's pushes may add.
+    private func mayMissPairs(skin: Float) -> Bool {
+        var listed: Float = 0, stepped: Float = 0
+        for chunk in 0..<pool.threads {
+            listed = max(listed, farthest[chunk].listed)
+            stepped = max(stepped, farthest[chunk].step)
+        }
+        return listed + stepped >= skin / 2
     }
 
     /// Sorts the grains by cell and lists their pairs, with more room if a grain had more
@@ -117,10 +128,5 @@ public final class CPUEngine: PhysicsEngine {
         } while true
         listings += 1
         listStale = false
-        if ProcessInfo.processInfo.environment["SS_STATS"] != nil {
-            var total = 0
-            for i in 0..<grainCount { total += Int(candidates.pointers.neighbourCounts[i]) }
-            FileHandle.standardError.write("listing \(listings): \(Double(total) / Double(grainCount)) pairs/grain\n".data(using: .utf8)!)
-        }
     }
 }

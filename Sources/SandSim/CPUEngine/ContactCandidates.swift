@@ -132,12 +132,23 @@ extension CandidatePointers {
             let cell = grid.cell(of: p)
             let row = neighbours + i * stride
             var found = 0
+            // Nearest first: the solve's test for a touching pair then comes out true, true, …,
+            // false, false, a pattern branch prediction learns, rather than at random.
             func consider(_ j: Int) {
-                let delta = p - grains.position[j]
-                let reach = r + grains.radius[j] + skin
-                guard (delta * delta).sum() < reach * reach else { return }
-                if found < stride { row[found] = Int32(truncatingIfNeeded: j) } else { overflowed[chunk] = true }
+                let gap = gapTo(p, r, j)
+                guard gap < skin else { return }
+                guard found < stride else { overflowed[chunk] = true; return }
+                var slot = found
+                while slot > 0, gapTo(p, r, Int(row[slot - 1])) > gap {
+                    row[slot] = row[slot - 1]
+                    slot -= 1
+                }
+                row[slot] = Int32(truncatingIfNeeded: j)
                 found += 1
+            }
+            func gapTo(_ p: SIMD3<Float>, _ r: Float, _ j: Int) -> Float {
+                let delta = p - grains.position[j]
+                return (delta * delta).sum().squareRoot() - r - grains.radius[j]
             }
             for j in (i + 1)..<Int(cellStarts[grid.index(of: cell) + 1]) { consider(j) }
             for offset in 0..<13 {

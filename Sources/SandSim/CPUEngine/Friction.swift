@@ -9,10 +9,12 @@ public enum Friction {
     public static func correction(sliding: SIMD3<Float>, normal: SIMD3<Float>, depth: Float,
                                   coefficients: Coefficients = .grain) -> SIMD3<Float> {
         let tangential = sliding - normal * (sliding * normal).sum()
-        let length = (tangential * tangential).sum().squareRoot()
-        guard length > 1e-9 else { return .zero }
-        if length < coefficients.staticFriction * depth { return tangential }
-        return tangential * min(coefficients.kineticFriction * depth / length, 1)
+        let lengthSquared = (tangential * tangential).sum()
+        guard lengthSquared > 1e-18 else { return .zero }
+        // Compared squared: a pile at rest is all static contacts, and its solve waits on no root.
+        let staticLimit = coefficients.staticFriction * depth
+        if lengthSquared < staticLimit * staticLimit { return tangential }
+        return tangential * min(coefficients.kineticFriction * depth / lengthSquared.squareRoot(), 1)
     }
 
     public struct Coefficients: Sendable {

@@ -1,3 +1,6 @@
+import CFastMath
+import Synchronization
+
 /// One substep of the CPU engine as jobs for the worker pool, each over a chunk of the grains or
 /// of the layers, with everything they read in one plain value handed over by pointer: nothing
 /// in it is counted or checked, so a job neither retains nor allocates. Every job gives each
@@ -9,10 +12,14 @@ struct Substep {
     let collider: GlassCollider
     let gravity: SIMD3<Float>
     let rules: SubstepRules
-    /// Per chunk: the farthest (squared) any of its grains stands from where it was listed.
-    let farthest: UnsafeMutablePointer<Float>
+    /// Per chunk: the farthest any of its grains stands from where it was listed, and the
+    /// farthest any moved this substep (what the solve's pushes may add, as an impact's overlap
+    /// is at most the approach of one substep).
+    let farthest: UnsafeMutablePointer<(listed: Float, step: Float)>
     /// The layers the contact solve works on: 0 for the even ones, 1 for the odd ones.
     var parity = 0
+    /// The next of them for a chunk to take, counted from 0 within the parity.
+    let nextLayer: UnsafeMutablePointer<Atomic<Int>>
 
     static func grainRange(chunk: Int, chunks: Int, count: Int) -> Range<Int> {
         count * chunk / chunks..<count * (chunk + 1) / chunks
@@ -22,16 +29,18 @@ struct Substep {
     static let predict: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let grains = step.grains, dt = step.rules.subDt
-        var farthest: Float = 0
+        var listed: Float = 0, stepped: Float = 0
         for i in grainRange(chunk: chunk, chunks: chunks, count: grains.count) {
             grains.start[i] = grains.position[i]
             grains.supported[i] = false
-            grains.velocity[i] += step.gravity * dt
-            grains.position[i] += grains.velocity[i] * dt
+            let v = grains.velocity[i] + step.gravity * dt
+            grains.velocity[i] = v
+            grains.position[i] += v * dt
             let moved = grains.position[i] - grains.listedAt[i]
-            farthest = max(farthest, (moved * moved).sum())
+            listed = max(listed, (moved * moved).sum())
+            stepped = max(stepped, (v * v).sum())
         }
-        step.farthest[chunk] = farthest
+        step.farthest[chunk] = (listed.squareRoot(), stepped.squareRoot() * dt)
     }
 
     /// The candidate pairs of a chunk of the sorted grains.
@@ -40,19 +49,17 @@ struct Substep {
         step.candidates.list(grainRange(chunk: chunk, chunks: chunks, count: step.grains.count), grains: step.grains, collider: step.collider, chunk: chunk)
     }
 
-    /// The contacts of the layers of one parity, a chunk of them; the layers go to chunks by
-    /// their grains, so each chunk gets about as many.
-    static let solve: WorkerPool.Job = { context, chunk, chunks in
+    /// The contacts of the layers of one parity: each chunk takes the next layer not yet taken,
+    /// so the chunks end together however the grains lie. Which chunk solves a layer changes
+    /// nothing: the layers of one parity share no grain.
+    static let solve: WorkerPool.Job = { context, _, _ in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let candidates = step.candidates
-        var total = 0
-        for layer in stride(from: step.parity, to: candidates.layers, by: 2) { total += candidates.grains(inLayer: layer).count }
-        var before = 0
-        for layer in stride(from: step.parity, to: candidates.layers, by: 2) {
-            let range = candidates.grains(inLayer: layer)
-            let owner = total == 0 ? 0 : min((2 * before + range.count) * chunks / (2 * total), chunks - 1)
-            before += range.count
-            if owner == chunk { ContactSolve(step: step).resolve(range) }
+        let solver = ContactSolve(step: step)
+        while true {
+            let layer = step.parity + 2 * step.nextLayer.pointee.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard layer < candidates.layers else { return }
+            solver.resolve(candidates.grains(inLayer: layer))
         }
     }
 
@@ -82,37 +89,44 @@ struct Substep {
 struct ContactSolve {
     let step: Substep
 
+    /// Grain i's own pairs come one after another and no other pair moves it meanwhile (pairs
+    /// run from the earlier grain), so it is held in registers through them.
     func resolve(_ range: Range<Int>) {
-        let candidates = step.candidates
-        for i in range {
-            let row = candidates.neighbours + i * candidates.stride
-            for k in 0..<Int(candidates.neighbourCounts[i]) { resolve(i, Int(row[k])) }
-        }
-    }
-
-    /// Half the overlap and half the sliding to each grain (Friction), then both back inside the
-    /// glass: in the neck two grains side by side must part along it, not be put back on top of
-    /// each other by the wall afterwards.
-    @inline(__always)
-    private func resolve(_ i: Int, _ j: Int) {
-        let grains = step.grains
-        let delta = grains.position[i] - grains.position[j]
-        let touching = grains.radius[i] + grains.radius[j]
-        let distanceSquared = (delta * delta).sum()
-        guard distanceSquared < touching * touching, distanceSquared > 1e-12 else { return }
-        let distance = distanceSquared.squareRoot()
-        let normal = delta / distance
-        let depth = touching - distance
+        let candidates = step.candidates, grains = step.grains, collider = step.collider
         let share = PhysicsConstants.contactShare
-        let push = normal * (depth * share)
-        grains.position[i] += push
-        grains.position[j] -= push
-        let slide = Friction.correction(sliding: (grains.position[i] - grains.start[i]) - (grains.position[j] - grains.start[j]), normal: normal, depth: depth)
-        grains.position[i] -= slide * share
-        grains.position[j] += slide * share
-        if grains.nearWall[i] { step.collider.projectInside(&grains.position[i], radius: grains.radius[i]) }
-        if grains.nearWall[j] { step.collider.projectInside(&grains.position[j], radius: grains.radius[j]) }
-        grains.supported[i] = true
-        grains.supported[j] = true
+        for i in range {
+            var p = grains.position[i]
+            let start = grains.start[i], radius = grains.radius[i], nearWall = grains.nearWall[i]
+            var touched = false
+            let row = candidates.neighbours + i * candidates.stride
+            for k in 0..<Int(candidates.neighbourCounts[i]) {
+                let j = Int(row[k])
+                var q = grains.position[j]
+                let delta = p - q
+                let touching = radius + grains.radius[j]
+                let distanceSquared = (delta * delta).sum()
+                guard distanceSquared < touching * touching, distanceSquared > 1e-12 else { continue }
+                // Half the overlap and half the sliding to each grain (Friction), then both back
+                // inside the glass: in the neck two grains side by side must part along it, not
+                // be put back on top of each other by the wall afterwards.
+                let inverseDistance = fast_inverse_square_root(distanceSquared)
+                let distance = distanceSquared * inverseDistance
+                let normal = delta * inverseDistance
+                let depth = touching - distance
+                let push = normal * (depth * share)
+                p += push
+                q -= push
+                let slide = Friction.correction(sliding: (p - start) - (q - grains.start[j]), normal: normal, depth: depth)
+                p -= slide * share
+                q += slide * share
+                if nearWall { collider.projectInside(&p, radius: radius) }
+                if grains.nearWall[j] { collider.projectInside(&q, radius: grains.radius[j]) }
+                grains.position[j] = q
+                grains.supported[j] = true
+                touched = true
+            }
+            grains.position[i] = p
+            if touched { grains.supported[i] = true }
+        }
     }
 }
