@@ -22,8 +22,7 @@ public final class GPUStopwatch {
 
     /// Picks the method for the current context's renderer.
     public init() {
-        let renderer = GLInfo.current().renderer.lowercased()
-        method = renderer.contains("llvmpipe") || renderer.contains("softpipe") ? .hostClock : .timerQuery
+        method = GLInfo.current().isSoftware ? .hostClock : .timerQuery
         epoxy_glGenQueries(GLsizei(queries.count), &queries)
     }
 

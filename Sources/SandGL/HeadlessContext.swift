@@ -111,6 +111,11 @@ public struct GLInfo: Sendable, Equatable {
     public var minor: Int
 
     public var supportsCompute: Bool { (major, minor) >= (4, 3) }
+    /// Whether GL is drawn by the CPU (Mesa's llvmpipe or softpipe), not a GPU.
+    public var isSoftware: Bool {
+        let name = renderer.lowercased()
+        return name.contains("llvmpipe") || name.contains("softpipe")
+    }
 
     public static func current() -> GLInfo {
         func string(_ name: Int32) -> String {

@@ -105,7 +105,7 @@ struct BenchCommand: ParsableCommand {
 
     private func measure(shaders: ShaderSource, target: (UInt32, Int, Int), surface: String, present: @escaping () -> Void) throws {
         let cases = try parsedModes().flatMap { mode in try parsedCounts().map { (mode, $0) } }
-        let software = GLInfo.current().renderer.lowercased().contains("llvmpipe") || GLInfo.current().renderer.lowercased().contains("softpipe")
+        let software = GLInfo.current().isSoftware
         try checkDurations(cases, software: software)
         let benchmark = try Benchmark(shaders: shaders, target: target, present: present)
         let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario)
@@ -135,7 +135,7 @@ struct BenchCommand: ParsableCommand {
         }
         let slow = cases.map { mode, count -> (PhysicsMode, Int, Double) in
             let substeps = substeps ?? PhysicsConstants.substeps
-            return (mode, count, Benchmark.estimatedSeconds(mode: mode, count: count, substeps: substeps, steps: steps + warmup, softwareGL: software))
+            return (mode, count, EngineRates.frameSeconds(mode, count: count, substeps: substeps, softwareGL: software) * Double(steps + warmup))
         }.filter { $0.2 > Self.patience }
         guard !slow.isEmpty, !force else { return }
         let list = slow.map { "\($0.0.rawValue) \($0.1) (~\(Self.describe(seconds: $0.2)))" }.joined(separator: ", ")

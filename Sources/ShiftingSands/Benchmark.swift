@@ -139,17 +139,6 @@ final class Benchmark {
         let elapsed = ContinuousClock().measure(work)
         return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
-
-    /// A rough duration for a case, so hours-long runs on a software renderer are caught before
-    /// they start: physics plus drawing, per step. Both engines' grids make physics linear in the
-    /// grains. Rates measured on llvmpipe, 2 cores: ~0.1 µs per grain-substep of CPU physics,
-    /// ~5 µs of compute physics (the pairs one block after another) and ~25 µs per grain drawn.
-    static func estimatedSeconds(mode: PhysicsMode, count: Int, substeps: Int, steps: Int, softwareGL: Bool) -> Double {
-        let n = Double(count)
-        let physics = n * Double(substeps) / (mode == .cpu ? 1e7 : softwareGL ? 2e5 : 1e9)
-        let render = n / (softwareGL ? 4e4 : 1e8)
-        return (physics + render) * Double(steps)
-    }
 }
 
 /// The machine a benchmark ran on.

@@ -22,7 +22,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: [.long, .customLong("autostart", withSingleDash: true)], help: "Flip and start the timer once the fresh pile has settled (2 s).")
     var autostart = false
 
-    @Flag(help: "Show CPU, GPU and Instanced side by side, with the same count (the CPU's range), turned by one timer.")
+    @Flag(help: "Show CPU, GPU and Instanced side by side, turned by one timer, with the same count: --count (the CPU's range), or the most that all three run at 30 fps here.")
     var compare = false
 
     @Option(help: "Render --frames frames of 1/60 s, save the window as this PNG, and exit.")
@@ -73,7 +73,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         // Screenshot runs leave the user's saved settings alone.
         let store = screenshot == nil ? SettingsStore.standard() : nil
-        let settings = try resolvedSettings(base: store?.load() ?? AppSettings())
+        var settings = try resolvedSettings(base: store?.load() ?? AppSettings())
         let shaders = try ShaderSource.locate()
         let (width, height) = try windowSize()
         let window: Window
@@ -86,6 +86,9 @@ struct RunCommand: ParsableCommand {
                              "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(Int(settings.duration)) s timer)")
             try runHeadless(settings)
             return
+        }
+        if compare && grains.count == nil {
+            settings.counts[.cpu] = EngineRates.comparisonCount(softwareGL: GLInfo.current().isSoftware)
         }
         // The app's GL objects must go before the window and its context.
         try withExtendedLifetime(window) {

@@ -65,13 +65,14 @@ struct BenchTests {
     func durationGuard() throws {
         let run = try CommandRun(["bench", "--modes", "cpu,instanced", "--counts", "100000,1000000", "--allow-debug"])
         #expect(run.status != 0)
-        #expect(run.stderr.contains("--force") && run.stderr.contains("cpu 100000") && run.stderr.contains("instanced 1000000"))
+        #expect(run.stderr.contains("--force") && run.stderr.contains("cpu 1000000") && run.stderr.contains("instanced 1000000"))
+        #expect(!run.stderr.contains("cpu 100000 "), "the CPU engine's grid keeps 100,000 grains within patience")
         #expect(!run.stderr.contains("instanced 100000 "), "the grid keeps 100,000 compute grains within patience")
     }
 
     @Test("counts beyond a mode's range in the app are measured, with a warning")
     func outOfRangeWarning() throws {
-        let run = try CommandRun(["bench", "--modes", "cpu", "--counts", "300", "--steps", "1", "--warmup", "0", "--allow-debug"])
+        let run = try CommandRun(["bench", "--modes", "cpu", "--counts", "20", "--steps", "1", "--warmup", "0", "--allow-debug"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("outside the app's cpu range"))
         #expect(run.stdout.contains("cpu "))

@@ -47,11 +47,11 @@ struct SettingsTests {
     func clamped() throws {
         let store = try temporaryStore()
         try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try #"{"mode":"cpu","duration":300,"randomColors":false,"counts":{"cpu":9999,"gpu":1,"instanced":2000},"sizes":{"cpu":4,"gpu":1,"instanced":0.1}}"#
+        try #"{"mode":"cpu","duration":300,"randomColors":false,"counts":{"cpu":99999,"gpu":1,"instanced":2000},"sizes":{"cpu":4,"gpu":1,"instanced":0.1}}"#
             .write(to: store.url, atomically: true, encoding: .utf8)
         let settings = store.load()
         #expect(settings.duration == 30)
-        #expect(settings.count(for: .cpu) == 250 && settings.count(for: .gpu) == 50)
+        #expect(settings.count(for: .cpu) == 50_000 && settings.count(for: .gpu) == 50)
         #expect(settings.size(for: .cpu) == 1.5 && settings.size(for: .instanced) == 0.5)
     }
 

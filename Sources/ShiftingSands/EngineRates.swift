@@ -1,0 +1,34 @@
+import Foundation
+import SandSim
+
+/// How fast each engine steps and how fast grains are drawn, roughly, for choices made before
+/// anything runs: bench's guard against hours-long cases and the comparison's default count.
+/// Measured on the 2-core development machine (docs/BENCHMARKS.md); a real GPU is taken to be
+/// a few thousand times faster than llvmpipe.
+enum EngineRates {
+    /// Grain-substeps of physics a second. The CPU engine: about 6 million a core.
+    static func physics(_ mode: PhysicsMode, softwareGL: Bool) -> Double {
+        mode == .cpu ? 6e6 * Double(ProcessInfo.processInfo.activeProcessorCount) : softwareGL ? 2e5 : 1e9
+    }
+
+    /// Grains drawn a second.
+    static func drawing(softwareGL: Bool) -> Double {
+        softwareGL ? 4e4 : 1e8
+    }
+
+    /// Seconds one frame of `count` grains in `mode` takes: its substeps and its drawing.
+    static func frameSeconds(_ mode: PhysicsMode, count: Int, substeps: Int, softwareGL: Bool) -> Double {
+        let n = Double(count)
+        return n * Double(substeps) / physics(mode, softwareGL: softwareGL) + n / drawing(softwareGL: softwareGL)
+    }
+
+    static let comparisonCounts = [250, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000]
+
+    /// The most grains, of a few round counts, at which all three modes together still draw
+    /// 30 frames a second; the original's 250 where even that count cannot.
+    static func comparisonCount(softwareGL: Bool) -> Int {
+        comparisonCounts.last { count in
+            PhysicsMode.allCases.map { frameSeconds($0, count: count, substeps: PhysicsConstants.substeps, softwareGL: softwareGL) }.reduce(0, +) <= 1.0 / 30
+        } ?? comparisonCounts[0]
+    }
+}
