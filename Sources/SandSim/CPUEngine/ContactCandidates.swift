@@ -36,8 +36,8 @@ final class ContactCandidates {
     private let overflowFlags: Int
 
     /// Neighbours within the skin of a grain in a packed pile, ahead of it in cell order: about
-    /// 8 at a skin of half a diameter; room for four times that before `grow`.
-    static let initialStride = 32
+    /// 8 at a skin of half a diameter; room for twice that before `grow`, in one cache line.
+    static let initialStride = 16
 
     init(profile: HourglassProfile, largestRadius: Float, count: Int, chunks: Int) {
         let skin = 2 * largestRadius * PhysicsConstants.cpuListSkinDiameters
