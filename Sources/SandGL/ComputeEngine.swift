@@ -45,7 +45,8 @@ public final class ComputeEngine: PhysicsEngine {
     /// The buffer holding the current grains, for renderers that read positions on the GPU.
     public var particleBuffer: StorageBuffer { particles[current] }
 
-    public func load(_ grains: [Grain], profile: HourglassProfile) {
+    public func load(_ grains: [Grain], profile: HourglassProfile) throws {
+        try Self.checkRoom(count: grains.count)
         grainCount = grains.count
         current = 0
         particles[0].upload(grains)
@@ -67,9 +68,32 @@ public final class ComputeEngine: PhysicsEngine {
         grainRadius = profile.grainRadius
         gridSort.configure(grid: NeighbourGrid(profile: profile, largestGrainRadius: largestRadius), grainCount: grainCount, readers: [predictProgram, physicsProgram])
         setColors(GrainColors.perGrain(count: grainCount, random: false))
-        vertexBuffer.allocate(byteCount: grainCount * Icosphere.vertexCount * MeshVertexLayout.stride)
+        vertexBuffer.allocate(byteCount: Self.meshBytes(count: grainCount))
+        if epoxy_glGetError() == GLenum(GL_OUT_OF_MEMORY) {
+            throw GLError.bufferTooLarge("\(grainCount) grains need \(Self.describe(bytes: Self.meshBytes(count: grainCount))) of GPU buffers, more than this GL could allocate; use fewer grains")
+        }
         substeps = PhysicsConstants.substeps
         frameIndex = 0
+    }
+
+    private static func meshBytes(count: Int) -> Int {
+        count * Icosphere.vertexCount * MeshVertexLayout.stride
+    }
+
+    /// Refuses a count whose largest buffer, the expanded mesh, exceeds what one shader storage
+    /// block may hold here (128 MB on llvmpipe, whatever the memory).
+    private static func checkRoom(count: Int) throws {
+        var limit: GLint64 = 0
+        epoxy_glGetInteger64v(GLenum(GL_MAX_SHADER_STORAGE_BLOCK_SIZE), &limit)
+        let needed = meshBytes(count: count)
+        guard limit <= 0 || needed <= Int(limit) else {
+            let most = Int(limit) / (Icosphere.vertexCount * MeshVertexLayout.stride)
+            throw GLError.bufferTooLarge("\(count) grains need a \(describe(bytes: needed)) mesh buffer; this GL (\(GLInfo.current().renderer)) allows shader storage blocks of \(describe(bytes: Int(limit))), so at most \(most) grains")
+        }
+    }
+
+    private static func describe(bytes: Int) -> String {
+        bytes >= 1 << 30 ? String(format: "%.1f GB", Double(bytes) / Double(1 << 30)) : "\(bytes >> 20) MB"
     }
 
     /// One packed RGBA8 colour per grain, read by `expandMeshes`.

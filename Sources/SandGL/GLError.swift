@@ -5,6 +5,7 @@ public enum GLError: Error, CustomStringConvertible, Equatable {
     case shaderCompile(file: String, log: String)
     case programLink(file: String, log: String)
     case glCall(String, code: UInt32)
+    case bufferTooLarge(String)
 
     public var description: String {
         switch self {
@@ -18,6 +19,8 @@ public enum GLError: Error, CustomStringConvertible, Equatable {
             "shader \(file) failed to link: \(log)"
         case .glCall(let call, let code):
             "OpenGL error 0x\(String(code, radix: 16)) after \(call)"
+        case .bufferTooLarge(let reason):
+            reason
         }
     }
 }

@@ -11,7 +11,7 @@ struct ComputeEngineTests {
     @Test("a free grain falls under gravity")
     func gravity() throws {
         let gl = try GLFixture()
-        gl.load([Grain(position: [0, -0.2, 0], radius: r)])
+        try gl.load([Grain(position: [0, -0.2, 0], radius: r)])
         gl.run(seconds: 0.25)
         let grain = gl.engine.readGrains()[0]
         let freeFall: Float = 0.5 * 1 * 0.25 * 0.25
@@ -23,7 +23,7 @@ struct ComputeEngineTests {
     func cpuAgreement() throws {
         let gl = try GLFixture()
         let start = Grain(position: [0.05, -0.25, -0.03], radius: r, velocity: [0.02, 0, 0])
-        gl.load([start])
+        try gl.load([start])
         let cpu = CPUEngine()
         cpu.load([start], profile: GLFixture.profile)
         gl.engine.substeps = cpu.substeps
@@ -52,7 +52,7 @@ struct ComputeEngineTests {
         let grains = (0..<20).map { i in
             Grain(position: [Float(i % 5 - 2) * 2.2 * r, -0.3 + Float(i / 5) * 2.2 * r, 0], radius: r)
         }
-        gl.load(grains)
+        try gl.load(grains)
         var lowest: Float = 1
         for _ in 0..<30 {
             gl.run(seconds: 0.1)
@@ -71,7 +71,7 @@ struct ComputeEngineTests {
             Grain(position: [0.01, -0.3, 0.02], radius: r, velocity: [0.1, 0.2, 0.3], sleepCounter: 40),
             Grain(position: [-0.05, 0.2, -0.07], radius: r, velocity: [-0.4, 0.5, -0.6], sleepCounter: 3),
         ]
-        gl.load(grains)
+        try gl.load(grains)
         gl.engine.snapAfterFlip()
         #expect(gl.engine.readGrains() == grains.map { $0.flipped() })
     }
@@ -117,7 +117,7 @@ struct ComputeEngineTests {
         let gl = try GLFixture()
         let support = Grain(position: [0, floorY, 0], radius: r)
         let onTop = Grain(position: [0, floorY + 2 * r, 0], radius: r)
-        gl.load([support, onTop])
+        try gl.load([support, onTop])
         gl.run(seconds: 1)
         var settled = gl.engine.readGrains()
         #expect(settled[1].sleepCounter > PhysicsConstants.deepSleepCounter, "the top grain fell into deep sleep")
@@ -128,7 +128,7 @@ struct ComputeEngineTests {
         // Slide the support away along the floor, keeping the sleeper's counter.
         settled = gl.engine.readGrains()
         settled[0].position = [0.12, floorY, 0]
-        gl.load(settled)
+        try gl.load(settled)
         gl.run(seconds: 1)
         let fallen = gl.engine.readGrains()[1]
         #expect(abs(fallen.position.y - floorY) < 1e-3, "woke within the staggered check and fell to the floor")
@@ -137,7 +137,7 @@ struct ComputeEngineTests {
     @Test("the wall through the 256-entry table puts a grain on the wall where the CPU profile says", arguments: [-0.45, -0.3, -0.12, -0.03, 0.0, 0.2] as [Float])
     func wallMatchesProfile(y: Float) throws {
         let gl = try GLFixture()
-        gl.load([Grain(position: [GLFixture.profile.innerRadiusAt(y) - r + 0.003, y, 0], radius: r)])
+        try gl.load([Grain(position: [GLFixture.profile.innerRadiusAt(y) - r + 0.003, y, 0], radius: r)])
         // One substep: after it the push is the grain's velocity, which carries it on inward.
         gl.engine.substeps = 1
         gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: SimulationParameters(gravity: 0, neckDamping: 0))
@@ -154,7 +154,7 @@ struct ComputeEngineTests {
             Grain(position: [-0.05, -0.2, 0.04], radius: r * 0.5),
             Grain(position: [0.0, 0.1, -0.02], radius: r * 1.5),
         ]
-        gl.load(grains)
+        try gl.load(grains)
         let colors = GrainColors.perGrain(count: 3, random: true)
         gl.engine.setColors(colors)
         gl.engine.expandMeshes()

@@ -28,8 +28,8 @@ final class GLFixture {
         self.context = context
     }
 
-    func load(_ grains: [Grain], profile: HourglassProfile = GLFixture.profile) {
-        engine.load(grains, profile: profile)
+    func load(_ grains: [Grain], profile: HourglassProfile = GLFixture.profile) throws {
+        try engine.load(grains, profile: profile)
     }
 
     static let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(250))

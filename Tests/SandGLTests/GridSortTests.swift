@@ -84,7 +84,7 @@ struct GridSortTests {
                 grains += [Grain(position: centre + half, radius: r), Grain(position: centre - half, radius: r)]
             }
         }
-        gl.load(grains)
+        try gl.load(grains)
         gl.engine.substeps = 1
         gl.engine.step(frameDt: 0.001, angle: 0, parameters: SimulationParameters(gravity: 0, neckDamping: 0))
         let stepped = gl.engine.readGrains()

@@ -41,7 +41,7 @@ struct BenchTests {
         #expect(run.stdout.isEmpty)
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("mode,count,substeps,physics_median_ms"))
+        #expect(lines[0].hasPrefix("mode,count,substeps,threads,physics_median_ms"))
         #expect(lines[1].hasPrefix("cpu,60,\(PhysicsConstants.substeps),") && lines[2].hasPrefix("cpu,80,\(PhysicsConstants.substeps),"))
     }
 
