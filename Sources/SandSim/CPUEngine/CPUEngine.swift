@@ -36,8 +36,7 @@ public final class CPUEngine: PhysicsEngine {
         nextLayer.initialize(to: Atomic(0))
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(GrainSizing.referenceCount))
         candidates = ContactCandidates(profile: profile, largestRadius: profile.grainRadius, count: 0, chunks: pool.threads)
-        wall = .allocate(capacity: profile.inner.count)
-        _ = wall.initialize(from: profile.inner)
+        wall = Self.copyOfWall(profile)
         innerHalfHeight = profile.innerHalfHeight
     }
 
@@ -56,8 +55,7 @@ public final class CPUEngine: PhysicsEngine {
         candidates = ContactCandidates(profile: profile, largestRadius: grains.map(\.radius).max() ?? profile.grainRadius,
                                        count: grains.count, chunks: pool.threads)
         wall.deallocate()
-        wall = .allocate(capacity: profile.inner.count)
-        _ = wall.initialize(from: profile.inner)
+        wall = Self.copyOfWall(profile)
         innerHalfHeight = profile.innerHalfHeight
         substeps = PhysicsConstants.substeps
         listings = 0
@@ -99,6 +97,13 @@ public final class CPUEngine: PhysicsEngine {
 
     public func readGrains() -> [Grain] {
         grains.read()
+    }
+
+    /// The inner profile in memory the engine owns, so a substep reads it through a pointer.
+    private static func copyOfWall(_ profile: HourglassProfile) -> UnsafeMutableBufferPointer<ProfilePoint> {
+        let wall = UnsafeMutableBufferPointer<ProfilePoint>.allocate(capacity: profile.inner.count)
+        _ = wall.initialize(from: profile.inner)
+        return wall
     }
 
     private func run(_ job: WorkerPool.Job, _ step: inout Substep) {

@@ -2,7 +2,7 @@
 /// lists the grains within two radii plus a skin that come after it in the neighbour grid's cell
 /// order. Listing sorts the grains by cell (count, prefix sum, scatter), reorders them so, and
 /// looks through the 13 cells ahead of each grain's own. The list holds while no grain has moved
-/// more than half the skin from where it was listed (`needsListing`).
+/// more than half the skin from where it was listed (`CPUEngine.mayMissPairs`).
 ///
 /// A pair's grains lie in the same layer of cells along z or in adjacent ones, the later grain
 /// in the later layer, so the pairs of every other layer share no grain: the contact solve runs

@@ -1,7 +1,4 @@
-/// The CPU engine's grains as a structure of arrays in raw storage sized at load, kept in the
-/// neighbour grid's cell order (ContactCandidates sorts them) so that grains near each other sit
-/// near each other in memory. `identity` remembers where each grain was loaded, so the grains
-/// are read back in their own order, whatever the sort did.
+/// The fields of the grains, as plain pointers a substep's jobs read (GrainArrays owns them).
 struct GrainPointers {
     let count: Int
     var position: UnsafeMutablePointer<SIMD3<Float>>
@@ -19,6 +16,10 @@ struct GrainPointers {
     var identity: UnsafeMutablePointer<Int32>
 }
 
+/// The CPU engine's grains as a structure of arrays in raw storage sized at load, kept in the
+/// neighbour grid's cell order (ContactCandidates sorts them) so that grains near each other sit
+/// near each other in memory. `identity` remembers where each grain was loaded, so the grains
+/// are read back in their own order, whatever the sort did.
 final class GrainArrays {
     private(set) var pointers: GrainPointers
     /// Second copies of the fields that are reordered, swapped with the first by `reorder`.
