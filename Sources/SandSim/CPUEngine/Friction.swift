@@ -1,3 +1,5 @@
+import CFastMath
+
 /// Coulomb friction as a position correction (Macklin, Müller, Chentanez and Kim, "Unified
 /// Particle Physics for Real-Time Applications", 2014): after a contact's overlap is resolved,
 /// the two sides' relative sliding over the substep is removed entirely while it is small next to
@@ -14,7 +16,8 @@ public enum Friction {
         // Compared squared: a pile at rest is all static contacts, and its solve waits on no root.
         let staticLimit = coefficients.staticFriction * depth
         if lengthSquared < staticLimit * staticLimit { return tangential }
-        return tangential * min(coefficients.kineticFriction * depth / lengthSquared.squareRoot(), 1)
+        // Sliding grains are common while the sand runs: a reciprocal root, not a root and a division.
+        return tangential * min(coefficients.kineticFriction * depth * fast_inverse_square_root(lengthSquared), 1)
     }
 
     public struct Coefficients: Sendable {

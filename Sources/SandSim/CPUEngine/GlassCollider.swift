@@ -25,7 +25,6 @@ struct GlassCollider {
     /// Moves a grain that is through the wall back inside it, along the wall's normal (the
     /// funnel is sloped, so the normal points up or down as well as in). Returns the normal and
     /// how deep the grain was, or nil when it was inside.
-    @discardableResult
     func projectInside(_ p: inout SIMD3<Float>, radius: Float) -> (normal: SIMD3<Float>, depth: Float)? {
         let radial = (p.x * p.x + p.z * p.z).squareRoot()
         let limit = max(wall.radius(at: p.y) - radius, 0)
@@ -41,6 +40,14 @@ struct GlassCollider {
         p.y += slope * scale
         let length = (1 + slope * slope).squareRoot()
         return (SIMD3(outwardRadial.x / length, -slope / length, outwardRadial.y / length), excess / length)
+    }
+
+    /// `p` moved back inside the wall if it was through it. Returned rather than changed in
+    /// place, so the contact solve keeps its grain in registers, not in memory for the call.
+    func insideWall(_ p: SIMD3<Float>, radius: Float) -> SIMD3<Float> {
+        var inside = p
+        _ = projectInside(&inside, radius: radius)
+        return inside
     }
 
     /// Keeps a grain inside the glass at the end of a substep: the wall (unless the grain is

@@ -119,8 +119,8 @@ struct ContactSolve {
                 let slide = Friction.correction(sliding: (p - start) - (q - grains.start[j]), normal: normal, depth: depth)
                 p -= slide * share
                 q += slide * share
-                if nearWall { collider.projectInside(&p, radius: radius) }
-                if grains.nearWall[j] { collider.projectInside(&q, radius: grains.radius[j]) }
+                if nearWall { p = collider.insideWall(p, radius: radius) }
+                if grains.nearWall[j] { q = collider.insideWall(q, radius: grains.radius[j]) }
                 grains.position[j] = q
                 grains.supported[j] = true
                 touched = true
