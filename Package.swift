@@ -17,13 +17,16 @@ let package = Package(
         .target(name: "CFastMath"),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
         // epoxy's entry points are mutable C globals that it rewrites after first resolution;
-        // Swift 6 mode rejects every call through them, so this one target stays in Swift 5 mode.
-        .target(name: "SandGL", dependencies: ["SandSim", "CEpoxy"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Swift 6 mode rejects every call through them, so the targets that call GL stay in
+        // Swift 5 mode. GLSupport is what every scene's GL needs; SandGL is the hourglass's.
+        .target(name: "GLSupport", dependencies: ["CEpoxy"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "SandGL", dependencies: ["SandSim", "GLSupport", "CEpoxy"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "ShiftingSands",
             dependencies: [
                 "SandSim",
                 "SandGL",
+                "GLSupport",
                 "CGLFW",
                 "CStb",
                 "ImGuiBridge",
@@ -35,8 +38,8 @@ let package = Package(
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
         .target(name: "ImGuiBridge", dependencies: ["CImGui", "CGLFW"]),
         .testTarget(name: "SandSimTests", dependencies: ["SandSim"]),
-        .testTarget(name: "SandGLTests", dependencies: ["SandGL", "SandSim"]),
-        .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim", "CStb"]),
+        .testTarget(name: "SandGLTests", dependencies: ["SandGL", "GLSupport", "SandSim"]),
+        .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim", "GLSupport", "CStb"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,3 +1,4 @@
+import GLSupport
 import Foundation
 
 /// The original's camera: 40° vertical field of view, at z = 3 looking at the origin. Fixed;

@@ -1,4 +1,5 @@
 import CEpoxy
+import GLSupport
 import SandSim
 
 /// The physics in GLSL compute shaders, behind the same protocol as the CPU engine. GPU mode

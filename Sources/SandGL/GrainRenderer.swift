@@ -1,4 +1,5 @@
 import CEpoxy
+import GLSupport
 import SandSim
 
 /// Where the grains to draw come from this frame.

@@ -1,4 +1,5 @@
 import CEpoxy
+import GLSupport
 import SandSim
 
 /// Sorts the grains into `NeighbourGrid` cells on the GPU before each physics substep: count

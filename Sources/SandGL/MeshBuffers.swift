@@ -1,4 +1,5 @@
 import CEpoxy
+import GLSupport
 import SandSim
 
 /// A vertex array object with its buffers, for meshes that are uploaded once.

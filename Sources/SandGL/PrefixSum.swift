@@ -1,4 +1,5 @@
 import CEpoxy
+import GLSupport
 import SandSim
 
 /// Exclusive prefix sum of `UInt32`s on the GPU: each work group scans one block, the blocks'

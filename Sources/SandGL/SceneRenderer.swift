@@ -1,4 +1,5 @@
 import CEpoxy
+import GLSupport
 import SandSim
 
 /// What one hourglass looks like this frame.

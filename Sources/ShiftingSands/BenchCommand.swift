@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SandGL
+import GLSupport
 import SandSim
 
 extension BenchReport.Format: ExpressibleByArgument {}
@@ -83,7 +84,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let shaders = try ShaderSource.locate()
+        let shaders = try ShaderSource.locateHourglass()
         let (width, height) = Self.renderSize
         if window {
             let window = try Window(title: "ShiftingSands benchmark", width: width, height: height)

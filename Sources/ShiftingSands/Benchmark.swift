@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SandGL
+import GLSupport
 import SandSim
 
 /// One benchmark case's measurements. Times are per step (one frame of substeps), in ms.

@@ -1,4 +1,5 @@
 import SandGL
+import GLSupport
 import SandSim
 
 /// An engine ready to load grains, with whatever keeps its GL context alive.
@@ -14,7 +15,7 @@ struct Backend {
     /// runs instead and a line on stderr says so.
     static func make(mode: PhysicsMode) throws -> Backend {
         guard mode != .cpu else { return Backend(engine: CPUEngine(), mode: .cpu, renderer: nil, context: nil) }
-        let shaders = try ShaderSource.locate()
+        let shaders = try ShaderSource.locateHourglass()
         let context: HeadlessContext
         do {
             context = try HeadlessContext()

@@ -2,6 +2,7 @@ import CGLFW
 import Foundation
 import ImGuiBridge
 import SandGL
+import GLSupport
 import SandSim
 
 /// The desktop app: one window, the overlay, and one hourglass, or three side by side (CPU,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SandGL
+import GLSupport
 import SandSim
 
 /// The default command: the hourglass in a window. With no display it says so and runs the
@@ -74,7 +75,7 @@ struct RunCommand: ParsableCommand {
         // Screenshot runs leave the user's saved settings alone.
         let store = screenshot == nil ? SettingsStore.standard() : nil
         var settings = try resolvedSettings(base: store?.load() ?? AppSettings())
-        let shaders = try ShaderSource.locate()
+        let shaders = try ShaderSource.locateHourglass()
         let (width, height) = try windowSize()
         let window: Window
         do {

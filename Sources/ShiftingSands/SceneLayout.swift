@@ -1,4 +1,5 @@
 import SandGL
+import GLSupport
 import SandSim
 
 /// A rectangle in window units, origin at the top left, y down (as ImGui and the mouse count).

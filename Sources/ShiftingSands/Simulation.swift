@@ -1,4 +1,5 @@
 import SandGL
+import GLSupport
 import SandSim
 
 /// The running pile: an engine of the current mode, the glass it lives in, and its colours.

@@ -1,5 +1,6 @@
 import Foundation
 import SandGL
+import GLSupport
 import SandSim
 import Testing
 
@@ -196,7 +197,7 @@ struct ShaderLoadingTests {
         let context = try HeadlessContext()
         _ = context
         #expect {
-            try ComputeEngine(name: "GPU", shaders: ShaderSource(directory: folder))
+            try ComputeEngine(name: "GPU", shaders: ShaderSource(directory: folder, defines: ShaderSource.physicsDefines))
         } throws: { error in
             guard case GLError.shaderCompile(let name, let log) = error else { return false }
             return name == "physics_step.comp" && log.contains("undefinedThing") && "\(error)".contains("physics_step.comp")
@@ -211,7 +212,7 @@ struct ShaderLoadingTests {
         let context = try HeadlessContext()
         _ = context
         #expect {
-            try ComputeEngine(name: "GPU", shaders: ShaderSource(directory: folder))
+            try ComputeEngine(name: "GPU", shaders: ShaderSource(directory: folder, defines: ShaderSource.physicsDefines))
         } throws: { error in
             "\(error)".contains("expand_meshes.comp")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SandGL
+import GLSupport
 import SandSim
 
 /// A headless context and a compute engine for one test, on the test's own thread.
@@ -18,9 +19,9 @@ final class GLFixture {
         }
     }()
 
-    static let shaders = ShaderSource(directory: URL(fileURLWithPath: #filePath)
+    static let shaders = ShaderSource.hourglass(in: ShaderSource(directory: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Shaders"))
+        .appendingPathComponent("Shaders")))
 
     init() throws {
         let context = try HeadlessContext()

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SandGL
 import SandSim
+import GLSupport
 import Testing
 
 @Suite("Grid sort (headless GL)", .serialized, .enabled(if: GLFixture.unavailableReason == nil, "no GL 4.3 context through EGL"))

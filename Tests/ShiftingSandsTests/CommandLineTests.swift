@@ -121,7 +121,7 @@ struct CommandLineTests {
         let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Shaders")
         try FileManager.default.copyItem(at: shaders, to: folder)
-        let file = folder.appendingPathComponent("snap_after_flip.comp")
+        let file = folder.appendingPathComponent("hourglass/snap_after_flip.comp")
         if kind == "missing" {
             try FileManager.default.removeItem(at: file)
         } else {

@@ -1,18 +1,19 @@
 import Foundation
-import SandSim
 
 /// Finds shader files and builds the text the GL compiles: the file's `#version` line, then the
-/// `#define` block generated from `PhysicsConstants`, then the body with `#include "x"` lines
-/// replaced by the named file. Constants are never typed twice.
+/// owner's `#define` block (numbers the shaders share with Swift, so they are never typed
+/// twice), then the body with `#include "x"` lines replaced by the named file. Each scene keeps
+/// its shaders in its own folder of `Shaders/`.
 public struct ShaderSource: Sendable {
     public let directory: URL
+    public let defines: String
 
     public static let environmentVariable = "SHIFTING_SANDS_SHADERS"
 
-    /// `$SHIFTING_SANDS_SHADERS`, else a `Shaders` folder beside the executable or in any folder
-    /// above it (so `swift run` and `.build/release/shifting-sands` both find the package's),
-    /// else `./Shaders`.
-    public static func locate(probe: String = "physics_step.comp") throws -> ShaderSource {
+    /// The `Shaders` folder that holds `probe` (a path inside it): `$SHIFTING_SANDS_SHADERS`, else
+    /// a `Shaders` folder beside the executable or in any folder above it (so `swift run` and
+    /// `.build/release/shifting-sands` both find the package's), else `./Shaders`.
+    public static func locate(probe: String) throws -> ShaderSource {
         var candidates: [URL] = []
         if let override = ProcessInfo.processInfo.environment[environmentVariable] {
             candidates.append(URL(fileURLWithPath: override))
@@ -29,8 +30,14 @@ public struct ShaderSource: Sendable {
         throw GLError.shaderMissing(name: probe, searched: candidates.map(\.path))
     }
 
-    public init(directory: URL) {
+    public init(directory: URL, defines: String = "") {
         self.directory = directory
+        self.defines = defines
+    }
+
+    /// The shaders in `name`, a folder of this one, with `defines` before each body.
+    public func folder(_ name: String, defines: String = "") -> ShaderSource {
+        ShaderSource(directory: directory.appendingPathComponent(name), defines: defines)
     }
 
     /// The full source of `name`, ready to compile.
@@ -50,7 +57,7 @@ public struct ShaderSource: Sendable {
                 expanded.append(line)
             }
         }
-        lines = [lines[versionIndex], Self.defines] + expanded
+        lines = [lines[versionIndex], defines] + expanded
         return lines.joined(separator: "\n")
     }
 
@@ -62,33 +69,8 @@ public struct ShaderSource: Sendable {
         return text
     }
 
-    /// The numbers the shaders share with the CPU engine, as GLSL `#define`s.
-    public static let defines: String = {
-        typealias C = PhysicsConstants
-        let floats: [(String, Float)] = [
-            ("CONTACT_SHARE", C.contactShare),
-            ("FLOW_DAMPING", C.flowDamping), ("SETTLE_DAMPING", C.settleDamping),
-            ("DAMPING_SPEED_SCALE", C.dampingSpeedScale), ("NECK_HALF_HEIGHT", C.neckHalfHeight),
-            ("SLOPE_STEP", C.wallSlopeStep),
-            ("STATIC_FRICTION", C.staticFriction), ("KINETIC_FRICTION", C.kineticFriction),
-            ("GLASS_STATIC_FRICTION", C.glassStaticFriction), ("GLASS_KINETIC_FRICTION", C.glassKineticFriction),
-            ("VELOCITY_CUTOFF", C.velocityCutoff), ("SLEEP_SPEED", C.sleepSpeed),
-            ("LIGHT_SLEEP_COUNTER", C.lightSleepCounter), ("DEEP_SLEEP_COUNTER", C.deepSleepCounter),
-            ("SLEEP_COUNTER_CAP", C.sleepCounterCap),
-            ("SUPPORT_DISTANCE_FACTOR", C.supportDistanceFactor), ("WAKE_APPROACH_SPEED", C.wakeApproachSpeed),
-        ]
-        let integers: [(String, Int)] = [
-            ("WORK_GROUP_SIZE", C.workGroupSize), ("SCAN_VALUES_PER_INVOCATION", C.scanValuesPerInvocation),
-            ("PROFILE_TABLE_SIZE", C.profileTableSize),
-            ("SUPPORT_CHECK_INTERVAL", C.supportCheckInterval),
-            ("MESH_VERTICES_PER_GRAIN", Icosphere.vertexCount), ("MESH_VERTEX_WORDS", MeshVertexLayout.words),
-        ]
-        return (floats.map { "#define \($0.0) \(glslFloat($0.1))" }
-            + integers.map { "#define \($0.0) \($0.1)" }).joined(separator: "\n")
-    }()
-
     /// A float literal GLSL reads as a float: always with a point or an exponent.
-    static func glslFloat(_ value: Float) -> String {
+    public static func glslFloat(_ value: Float) -> String {
         let text = String(format: "%.9g", Double(value))
         return text.contains(".") || text.contains("e") ? text : text + ".0"
     }

@@ -1,0 +1,41 @@
+import Foundation
+import GLSupport
+import SandSim
+
+extension ShaderSource {
+    /// The hourglass's shaders (`Shaders/hourglass`), with the numbers they share with the CPU
+    /// engine defined from `PhysicsConstants`.
+    public static func hourglass(in shaders: ShaderSource) -> ShaderSource {
+        shaders.folder("hourglass", defines: physicsDefines)
+    }
+
+    /// The hourglass's shaders, found as `locate` finds the folder.
+    public static func locateHourglass() throws -> ShaderSource {
+        hourglass(in: try locate(probe: "hourglass/physics_step.comp"))
+    }
+
+    /// The numbers the shaders share with the CPU engine, as GLSL `#define`s.
+    public static let physicsDefines: String = {
+        typealias C = PhysicsConstants
+        let floats: [(String, Float)] = [
+            ("CONTACT_SHARE", C.contactShare),
+            ("FLOW_DAMPING", C.flowDamping), ("SETTLE_DAMPING", C.settleDamping),
+            ("DAMPING_SPEED_SCALE", C.dampingSpeedScale), ("NECK_HALF_HEIGHT", C.neckHalfHeight),
+            ("SLOPE_STEP", C.wallSlopeStep),
+            ("STATIC_FRICTION", C.staticFriction), ("KINETIC_FRICTION", C.kineticFriction),
+            ("GLASS_STATIC_FRICTION", C.glassStaticFriction), ("GLASS_KINETIC_FRICTION", C.glassKineticFriction),
+            ("VELOCITY_CUTOFF", C.velocityCutoff), ("SLEEP_SPEED", C.sleepSpeed),
+            ("LIGHT_SLEEP_COUNTER", C.lightSleepCounter), ("DEEP_SLEEP_COUNTER", C.deepSleepCounter),
+            ("SLEEP_COUNTER_CAP", C.sleepCounterCap),
+            ("SUPPORT_DISTANCE_FACTOR", C.supportDistanceFactor), ("WAKE_APPROACH_SPEED", C.wakeApproachSpeed),
+        ]
+        let integers: [(String, Int)] = [
+            ("WORK_GROUP_SIZE", C.workGroupSize), ("SCAN_VALUES_PER_INVOCATION", C.scanValuesPerInvocation),
+            ("PROFILE_TABLE_SIZE", C.profileTableSize),
+            ("SUPPORT_CHECK_INTERVAL", C.supportCheckInterval),
+            ("MESH_VERTICES_PER_GRAIN", Icosphere.vertexCount), ("MESH_VERTEX_WORDS", MeshVertexLayout.words),
+        ]
+        return (floats.map { "#define \($0.0) \(glslFloat($0.1))" }
+            + integers.map { "#define \($0.0) \($0.1)" }).joined(separator: "\n")
+    }()
+}
