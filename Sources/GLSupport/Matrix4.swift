@@ -40,6 +40,12 @@ public struct Matrix4: Sendable, Equatable {
         return Matrix4(columns: [1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, 0, 0, 1])
     }
 
+    /// Turn by `angle` about Y (right-handed: +x toward −z).
+    public static func rotationY(_ angle: Float) -> Matrix4 {
+        let c = cos(angle), s = sin(angle)
+        return Matrix4(columns: [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, 0, 1])
+    }
+
     public static func translation(_ t: SIMD3<Float>) -> Matrix4 {
         var m = identity
         m[0, 3] = t.x

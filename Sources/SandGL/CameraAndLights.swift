@@ -1,14 +1,44 @@
 import GLSupport
 import Foundation
 
-/// The original's camera: 40° vertical field of view, at z = 3 looking at the origin. Fixed;
-/// only the container turns.
-public struct Camera: Sendable {
+/// The camera: the original's (40° vertical field of view, at z = 3 looking at the origin)
+/// until the user orbits it about the origin (`yaw` about the vertical, `pitch` over or under)
+/// or moves it nearer or farther. The lights stay with the world.
+public struct Camera: Equatable, Sendable {
     public static let fieldOfView: Float = 40
-    public static let position = SIMD3<Float>(0, 0, 3)
+    public static let original = Camera()
+    public static let pitchLimit: Float = 85 * .pi / 180
+    public static let distanceRange: ClosedRange<Float> = 1.2...8
 
-    public static func viewProjection(aspect: Float) -> Matrix4 {
-        Matrix4.perspective(fovYDegrees: fieldOfView, aspect: aspect, near: 0.1, far: 20) * Matrix4.translation(-position)
+    public var yaw: Float = 0
+    public var pitch: Float = 0
+    public var distance: Float = 3
+
+    public init(yaw: Float = 0, pitch: Float = 0, distance: Float = 3) {
+        self.yaw = yaw
+        self.pitch = min(max(pitch, -Self.pitchLimit), Self.pitchLimit)
+        self.distance = min(max(distance, Self.distanceRange.lowerBound), Self.distanceRange.upperBound)
+    }
+
+    /// Where the camera stands in the world.
+    public var position: SIMD3<Float> {
+        let horizontal = distance * cos(pitch)
+        return SIMD3(horizontal * sin(yaw), distance * sin(pitch), horizontal * cos(yaw))
+    }
+
+    public func viewProjection(aspect: Float) -> Matrix4 {
+        Matrix4.perspective(fovYDegrees: Self.fieldOfView, aspect: aspect, near: 0.1, far: 20)
+            * Matrix4.translation([0, 0, -distance]) * Matrix4.rotationX(pitch) * Matrix4.rotationY(-yaw)
+    }
+
+    /// Turned by `yaw` and `pitch` radians more, the pitch held short of straight over or under.
+    public func orbited(yaw: Float, pitch: Float) -> Camera {
+        Camera(yaw: self.yaw + yaw, pitch: self.pitch + pitch, distance: distance)
+    }
+
+    /// Nearer by `factor` (above 1) or farther (below 1), within `distanceRange`.
+    public func zoomed(by factor: Float) -> Camera {
+        Camera(yaw: yaw, pitch: pitch, distance: distance / factor)
     }
 }
 
@@ -38,6 +68,5 @@ public enum LightRig {
         program.set("lightDirections", lights.map { $0.direction / ($0.direction * $0.direction).sum().squareRoot() })
         program.set("lightColors", lights.map { $0.color * ($0.intensity / 1000 * exposure) })
         program.set("ambientLight", SIMD3<Float>(repeating: ambient * exposure))
-        program.set("cameraPosition", Camera.position)
     }
 }

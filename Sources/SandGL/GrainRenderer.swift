@@ -49,6 +49,12 @@ final class GrainRenderer {
         epoxy_glDeleteVertexArrays(1, &meshArray)
     }
 
+    /// Where the eye is, for the specular highlights.
+    func setCameraPosition(_ position: SIMD3<Float>) {
+        instancedProgram.set("cameraPosition", position)
+        meshProgram.set("cameraPosition", position)
+    }
+
     func draw(_ source: GrainSource, model: Matrix4, viewProjection: Matrix4) {
         switch source {
         case .positions(let grains, let colors):

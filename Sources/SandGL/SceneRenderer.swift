@@ -50,8 +50,10 @@ public final class SceneRenderer {
     }
 
     /// Renders `scenes` side by side into the offscreen target of `width` × `height`, then
-    /// resolves into framebuffer `target` (0 = the window).
-    public func render(_ scenes: [(SceneFrame, Viewport)], width: Int, height: Int, into target: GLuint) {
+    /// resolves into framebuffer `target` (0 = the window), seen from `camera`.
+    public func render(_ scenes: [(SceneFrame, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original) {
+        surfaceProgram.set("cameraPosition", camera.position)
+        grainRenderer.setCameraPosition(camera.position)
         framebuffer.bind(width: width, height: height)
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
@@ -61,15 +63,15 @@ public final class SceneRenderer {
         epoxy_glBindVertexArray(0)
         epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
         for (scene, viewport) in scenes {
-            draw(scene, in: viewport)
+            draw(scene, in: viewport, camera: camera)
         }
         framebuffer.resolve(into: target)
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    private func draw(_ scene: SceneFrame, in viewport: Viewport) {
+    private func draw(_ scene: SceneFrame, in viewport: Viewport, camera: Camera) {
         epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
-        let viewProjection = Camera.viewProjection(aspect: Float(viewport.width) / Float(max(viewport.height, 1)))
+        let viewProjection = camera.viewProjection(aspect: Float(viewport.width) / Float(max(viewport.height, 1)))
         let model = Matrix4.rotationX(scene.angle)
         rebuildGlassIfNeeded(scene.profile)
 
@@ -115,21 +117,6 @@ public final class SceneRenderer {
         surfaceProgram.set("specularStrength", material.specularStrength)
         surfaceProgram.set("edgeAlpha", material.edgeAlpha)
         surfaceProgram.use()
-    }
-
-    /// Reads the window's back buffer (after everything is drawn) as RGBA rows, top row first.
-    public static func readPixels(width: Int, height: Int) -> [UInt8] {
-        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
-        epoxy_glReadBuffer(GLenum(GL_BACK))
-        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        epoxy_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
-        let row = width * 4
-        var flipped = [UInt8](repeating: 0, count: pixels.count)
-        for y in 0..<height {
-            flipped[(height - 1 - y) * row..<(height - y) * row] = pixels[y * row..<(y + 1) * row]
-        }
-        return flipped
     }
 }
 

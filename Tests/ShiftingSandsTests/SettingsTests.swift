@@ -5,9 +5,9 @@ import Testing
 
 @Suite("Settings")
 struct SettingsTests {
-    func temporaryStore() throws -> SettingsStore {
+    func temporaryStore() throws -> SettingsStore<AppSettings> {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-config-\(UUID().uuidString)")
-        return SettingsStore.standard(environment: ["XDG_CONFIG_HOME": folder.path])
+        return SettingsStore<AppSettings>.standard(environment: ["XDG_CONFIG_HOME": folder.path])
     }
 
     @Test("settings survive a round trip, with a count and size for each mode")
@@ -57,9 +57,9 @@ struct SettingsTests {
 
     @Test("the overlay's digital clock")
     func clock() {
-        #expect(Overlay.clock(0) == "00:00.0")
-        #expect(Overlay.clock(3.27) == "00:03.2")
-        #expect(Overlay.clock(65.5) == "01:05.5")
+        #expect(HourglassOverlay.clock(0) == "00:00.0")
+        #expect(HourglassOverlay.clock(3.27) == "00:03.2")
+        #expect(HourglassOverlay.clock(65.5) == "01:05.5")
     }
 
     @Test("screenshots taken in the same second get their own names")

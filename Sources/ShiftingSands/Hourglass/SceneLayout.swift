@@ -2,28 +2,6 @@ import SandGL
 import GLSupport
 import SandSim
 
-/// A rectangle in window units, origin at the top left, y down (as ImGui and the mouse count).
-struct ScreenRect: Equatable {
-    var x, y, width, height: Double
-
-    var maxX: Double { x + width }
-    var maxY: Double { y + height }
-    var midX: Double { x + width / 2 }
-    var midY: Double { y + height / 2 }
-
-    func contains(x px: Double, y py: Double) -> Bool {
-        px >= x && px <= maxX && py >= y && py <= maxY
-    }
-
-    func intersects(_ other: ScreenRect) -> Bool {
-        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
-    }
-
-    func overlapsHorizontally(_ other: ScreenRect) -> Bool {
-        x < other.maxX && other.x < maxX
-    }
-}
-
 /// Where the hourglasses go: one column of the window each, every glass clear of the overlay's
 /// panels. Where a panel would cover a glass, the scene's viewport shrinks to the band between
 /// the panels above and below it, so a small window shows a smaller hourglass, never a hidden one.
@@ -37,7 +15,7 @@ struct SceneLayout {
     /// The glass's projected half-size as fractions of its viewport's height (the camera's
     /// vertical field is fixed, so the picture scales with the viewport's height alone).
     static let glassHalfExtent: (x: Double, y: Double) = {
-        let corner = Camera.viewProjection(aspect: 1).transform(glassBounds)
+        let corner = Camera.original.viewProjection(aspect: 1).transform(glassBounds)
         return (Double(corner.x) / 2, Double(corner.y) / 2)
     }()
 

@@ -3,8 +3,10 @@ import Foundation
 
 /// What the window reports to its owner.
 protocol WindowInput: AnyObject {
-    func mouseButton(pressed: Bool, x: Double, y: Double)
+    func mouseButton(_ button: MouseButton, pressed: Bool, x: Double, y: Double)
     func mouseMoved(x: Double, y: Double)
+    /// The wheel: steps up positive.
+    func scrolled(by steps: Double, x: Double, y: Double)
     func key(_ key: Int32, modifiers: Int32)
 }
 
@@ -111,10 +113,22 @@ final class Window {
     /// Installed before ImGui starts: its GLFW backend then installs its own and calls these after.
     private func installCallbacks() {
         glfwSetMouseButtonCallback(handle) { handle, button, action, _ in
-            guard button == GLFW_MOUSE_BUTTON_LEFT, let window = Window.owner(handle) else { return }
+            guard let window = Window.owner(handle) else { return }
+            let which: MouseButton
+            switch button {
+            case GLFW_MOUSE_BUTTON_LEFT: which = .left
+            case GLFW_MOUSE_BUTTON_RIGHT: which = .right
+            default: return
+            }
             var x = 0.0, y = 0.0
             glfwGetCursorPos(handle, &x, &y)
-            window.input?.mouseButton(pressed: action == GLFW_PRESS, x: x, y: y)
+            window.input?.mouseButton(which, pressed: action == GLFW_PRESS, x: x, y: y)
+        }
+        glfwSetScrollCallback(handle) { handle, _, steps in
+            guard let window = Window.owner(handle) else { return }
+            var x = 0.0, y = 0.0
+            glfwGetCursorPos(handle, &x, &y)
+            window.input?.scrolled(by: steps, x: x, y: y)
         }
         glfwSetCursorPosCallback(handle) { handle, x, y in
             Window.owner(handle)?.input?.mouseMoved(x: x, y: y)

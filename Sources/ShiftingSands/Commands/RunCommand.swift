@@ -9,8 +9,14 @@ import SandSim
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Open the hourglass in a window (the default command)."
+        abstract: "Open the hourglass, or another scene, in a window (the default command)."
     )
+
+    @Option(help: "The scene to open: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var scene: SceneKind = .hourglass
+
+    @Option(help: "Hourglass: turn the camera by YAW,PITCH degrees before the first frame (a scripted right drag).")
+    var orbit: String?
 
     @OptionGroup var grains: GrainOptions
 
@@ -48,6 +54,16 @@ struct RunCommand: ParsableCommand {
         }
         if let screenshot { try ArgumentChecks.outputFile(screenshot, option: "--screenshot") }
         _ = try windowSize()
+        _ = try orbitDegrees()
+    }
+
+    func orbitDegrees() throws -> (yaw: Float, pitch: Float)? {
+        guard let orbit else { return nil }
+        let parts = orbit.split(separator: ",").compactMap { Float($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && abs($0) <= 360 }) else {
+            throw ValidationError("--orbit \(orbit) is not YAW,PITCH in degrees, each within ±360")
+        }
+        return (parts[0], parts[1])
     }
 
     /// Saved settings with this run's options on top.
@@ -73,15 +89,16 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         // Screenshot runs leave the user's saved settings alone.
-        let store = screenshot == nil ? SettingsStore.standard() : nil
+        let saving = screenshot == nil
+        let store = saving ? SettingsStore<AppSettings>.standard() : nil
         var settings = try resolvedSettings(base: store?.load() ?? AppSettings())
-        let shaders = try ShaderSource.locateHourglass()
+        let shaders = try ShaderSource.locate(probe: "hourglass/physics_step.comp")
         let (width, height) = try windowSize()
         let window: Window
         do {
             window = try Window(title: "ShiftingSands", width: width, height: height)
         } catch {
-            guard screenshot == nil else { throw error }
+            guard screenshot == nil, scene == .hourglass else { throw error }
             let mode = settings.mode
             Console.progress("shifting-sands: \(error); running the headless simulation instead, with the window's settings " +
                              "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(Int(settings.duration)) s timer)")
@@ -91,10 +108,23 @@ struct RunCommand: ParsableCommand {
         if compare && grains.count == nil {
             settings.counts[.cpu] = EngineRates.comparisonCount(softwareGL: GLInfo.current().isSoftware)
         }
+        let orbit = try orbitDegrees()
+        let hourglassSettings = settings
+        let makeScene: AppShell.SceneFactory = { kind in
+            switch kind {
+            case .hourglass:
+                let scene = try HourglassScene(window: window, settings: hourglassSettings, store: store,
+                                               shaders: .hourglass(in: shaders), compare: compare, autostart: autostart)
+                if let orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }
+                return scene
+            case .waves:
+                throw CommandError("the waves scene is not built yet")
+            }
+        }
         // The app's GL objects must go before the window and its context.
         try withExtendedLifetime(window) {
-            let app = try HourglassApp(window: window, settings: settings, store: store, shaders: shaders, compare: compare)
-            try app.run(frames: screenshot == nil ? nil : frames ?? 120, screenshot: screenshot, autostart: autostart)
+            let app = try AppShell(window: window, scene: scene, makeScene: makeScene)
+            try app.run(frames: screenshot == nil ? nil : frames ?? 120, screenshot: screenshot)
             if let failure = app.failure { throw failure }
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import ImGuiBridge
 import SandSim
 
-/// What the overlay shows this frame.
+/// What the hourglass's panels show this frame.
 struct OverlayModel {
     var phase: TimerPhase
     var elapsed: Float
@@ -10,16 +10,8 @@ struct OverlayModel {
     var settings: AppSettings
     /// The pile on screen; the settings may already ask for another at the next start.
     var active: GrainSettings
-    var fps: Double
-    var physicsMilliseconds: Double
-    var renderer: String
-    var showHelp: Bool
     /// Three hourglasses side by side: no mode picker, the CPU's count range.
     var comparing = false
-    /// A brief message ("vsync off", "saved …png") and how visible it still is, 1 → 0.
-    var toast: (text: String, alpha: Float)?
-    /// Grains above the neck against seconds into the run, for the drain chart.
-    var drain: [(elapsed: Float, upper: Int)] = []
 }
 
 /// What the user asked for through the overlay.
@@ -40,17 +32,11 @@ struct OverlayFrame {
 }
 
 /// The original's screen, laid out for a desktop window with Dear ImGui: colour toggle top
-/// left; mode, count and size top right; the digital timer at the top; readout bottom left;
-/// duration, presets and Start/Reset bottom right. Below 1000 units wide the timer joins the
-/// colour toggle in the top-left panel and controls and lines shrink, down to 640 × 400.
-/// Every control is always enabled.
-enum Overlay {
-    static let keys = [
-        ("Space", "start / flip"), ("R", "reset"), ("1 2 3", "CPU / GPU / Instanced"),
-        ("C", "random colours"), ("drag", "turn the hourglass by hand"), ("F11", "fullscreen"),
-        ("V", "vsync"), ("F12", "screenshot"), ("H", "hide overlay"), ("F1", "this help"), ("Esc", "quit"),
-    ]
-
+/// left; mode, count and size top right; the digital timer at the top; the pile and the drain
+/// chart in the shared readout bottom left; duration, presets and Start/Reset bottom right.
+/// Below 1000 units wide the timer joins the colour toggle in the top-left panel and controls
+/// and lines shrink, down to 640 × 400. Every control is always enabled.
+enum HourglassOverlay {
     static func draw(_ model: OverlayModel, width: Float, height: Float, scale: Float) -> OverlayFrame {
         var frame = OverlayFrame()
         let margin = 12 * scale
@@ -100,23 +86,6 @@ enum Overlay {
         }
         end()
 
-        ui_begin_panel("readout", margin, height - margin, 0, 1, 0.55)
-        if model.comparing {
-            ui_text(String(format: "%.0f fps", model.fps))
-        } else {
-            // Fixed widths: the panel sizes itself to last frame's text, so a line that grew
-            // would be clipped for a frame.
-            ui_text(String(format: compact ? "%4.0f fps · %6.2f ms physics" : "%4.0f fps · %6.2f ms physics per frame", model.fps, model.physicsMilliseconds))
-            let pile = "\(model.active.count) grains · \(model.active.mode.displayName)"
-            ui_text(width < 900 * scale ? pile : "\(pile) · \(model.renderer)")
-        }
-        ui_text_colored(compact ? "F1 keys · drag to flip" : "F1 keys · drag the hourglass to flip it", 0.7, 0.62, 0.5)
-        if !model.comparing {
-            let times = model.drain.map(\.elapsed), upper = model.drain.map { Float($0.upper) }
-            ui_drain_chart(times, upper, Int32(times.count), Float(model.active.count), model.duration, (compact ? 150 : 200) * scale, (compact ? 36 : 48) * scale)
-        }
-        end()
-
         ui_begin_panel("duration", width - margin, height - margin, 1, 1, 0.55)
         var duration = model.settings.duration
         if ui_slider_float("timer", &duration, HourglassTimer.durationRange.lowerBound, HourglassTimer.durationRange.upperBound, "%.0f s", sliderWidth * 0.9) {
@@ -130,23 +99,22 @@ enum Overlay {
         if ui_button(busy ? "Reset" : "Start", (compact ? 66 : 80) * scale) { frame.events.append(.startOrReset) }
         end()
 
-        if let toast = model.toast {
-            ui_toast(toast.text, width / 2, height - 90 * scale, toast.alpha)
-        }
-
-        // The help panel is asked for and covers the scene on purpose: not an obstacle.
-        if model.showHelp {
-            ui_begin_panel("help", width / 2, height / 2, 0.5, 0.5, 0.85)
-            ui_text_colored("Keys", 0.93, 0.80, 0.52)
-            ui_separator()
-            for (key, action) in keys {
-                ui_text(key)
-                ui_same_line_at(80 * scale)
-                ui_text(action)
-            }
-            ui_end_panel(nil)
-        }
         return frame
+    }
+
+    /// The hourglass's lines in the shared readout: the pile on screen, the hint, the drain chart.
+    static func readout(active: GrainSettings, renderer: String, comparing: Bool, drain: [(elapsed: Float, upper: Int)],
+                        duration: Float, width: Float, scale: Float) {
+        let compact = width < 1000 * scale
+        if !comparing {
+            let pile = "\(active.count) grains · \(active.mode.displayName)"
+            ui_text(width < 900 * scale ? pile : "\(pile) · \(renderer)")
+        }
+        ui_text_colored(compact ? "F1 keys · drag to flip" : "F1 keys · drag the hourglass to flip it", 0.7, 0.62, 0.5)
+        if !comparing {
+            let times = drain.map(\.elapsed), upper = drain.map { Float($0.upper) }
+            ui_drain_chart(times, upper, Int32(times.count), Float(active.count), duration, (compact ? 150 : 200) * scale, (compact ? 36 : 48) * scale)
+        }
     }
 
     private static func timer(_ model: OverlayModel, scale: Float) {

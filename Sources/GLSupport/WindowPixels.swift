@@ -1,0 +1,19 @@
+import CEpoxy
+
+/// The window's back buffer as RGBA rows from the top, for screenshots.
+public enum WindowPixels {
+    public static func read(width: Int, height: Int) -> [UInt8] {
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+        epoxy_glReadBuffer(GLenum(GL_BACK))
+        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        epoxy_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
+        // GL counts rows from the bottom; image files from the top.
+        let row = width * 4
+        var flipped = [UInt8](repeating: 0, count: pixels.count)
+        for y in 0..<height {
+            flipped[(height - 1 - y) * row..<(height - y) * row] = pixels[y * row..<(y + 1) * row]
+        }
+        return flipped
+    }
+}

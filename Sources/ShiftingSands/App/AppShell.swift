@@ -1,0 +1,212 @@
+import CGLFW
+import Foundation
+import GLSupport
+import ImGuiBridge
+
+/// The desktop app around whichever scene is on screen: one window, the frame loop, the overlay
+/// host with the shared readout (scene picker, frames per second, the scene's cost), the help
+/// panel, toasts and screenshots. A frame: advance and draw the scene, draw the overlay, save a
+/// screenshot if one is due, present.
+final class AppShell: WindowInput {
+    typealias SceneFactory = (SceneKind) throws -> Scene
+
+    private let makeScene: SceneFactory
+    private(set) var kind: SceneKind
+    private var scene: Scene?
+    private var overlayVisible = true
+    private var showHelp = false
+    private var screenshotPath: String?
+    private var fps = FrameRate()
+    /// Where the overlay's panels stood last frame.
+    private var panels: [ScreenRect] = []
+    private var toast: Toast?
+    private var lastClick: (time: Double, x: Double, y: Double)?
+    /// Declared last so it is released last: every GL object above needs its context.
+    private let window: Window
+
+    static let fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    static let timerFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+
+    /// The keys every scene shares, after the scene's own in the help panel.
+    static let keys = [
+        ("Tab", "next scene"), ("F11", "fullscreen"), ("V", "vsync"), ("F12", "screenshot"),
+        ("H", "hide overlay"), ("F1", "this help"), ("Esc", "quit"),
+    ]
+
+    init(window: Window, scene kind: SceneKind, makeScene: @escaping SceneFactory) throws {
+        self.window = window
+        self.kind = kind
+        self.makeScene = makeScene
+        let scale = Float(window.contentScale)
+        guard ui_init(window.handle, Self.fontPath, 16 * scale, Self.timerFontPath, 54 * scale) else {
+            throw CommandError("cannot start the overlay (Dear ImGui) on this GL context")
+        }
+        scene = try makeScene(kind)
+        window.input = self
+    }
+
+    deinit {
+        scene = nil
+        ui_shutdown()
+    }
+
+    private(set) var failure: Error?
+
+    /// Runs until the window closes, or for `frames` frames of 1/60 s each when given (so a
+    /// screenshot shows the same moment on any machine), then saves `screenshot` if asked.
+    /// `beforeFrame` runs first in each frame, with the frame's number from 1 (scripted input).
+    func run(frames: Int?, screenshot: String?, beforeFrame: (Int, Scene) -> Void = { _, _ in }) throws {
+        var previous = Window.time
+        var frame = 0
+        while !window.shouldClose {
+            Window.pollEvents()
+            let now = Window.time
+            let wallDt = Float(now - previous)
+            previous = now
+            frame += 1
+            let last = frames.map { frame >= $0 } ?? false
+            if last, let screenshot { screenshotPath = screenshot }
+            fps.tick(wallDt)
+            if let scene { beforeFrame(frame, scene) }
+            try drawFrame(dt: frames == nil ? wallDt : 1.0 / 60.0)
+            if failure != nil || last { break }
+        }
+        scene?.save()
+    }
+
+    /// Puts `kind` on screen in place of the current scene, whose settings are saved first.
+    func show(_ kind: SceneKind) {
+        guard kind != self.kind else { return }
+        scene?.save()
+        scene = nil
+        do {
+            scene = try makeScene(kind)
+            self.kind = kind
+            toast = Toast(kind.title)
+        } catch {
+            failure = error
+            window.shouldClose = true
+        }
+    }
+
+    private func drawFrame(dt: Float) throws {
+        guard let scene else { return }
+        toast = toast?.advanced(by: dt)
+        let (width, height) = window.framebufferSize
+        guard width > 0, height > 0 else { return }
+        try scene.frame(dt: dt, width: width, height: height, panels: overlayVisible ? panels : [])
+        if let failure = scene.failure {
+            self.failure = failure
+            window.shouldClose = true
+        }
+        drawOverlay(scene, width: width, height: height)
+        if let path = screenshotPath {
+            screenshotPath = nil
+            try Screenshot.save(WindowPixels.read(width: width, height: height), width: width, height: height, to: path)
+            Console.progress("screenshot saved to \(path)")
+            toast = Toast("saved \(path)")
+        }
+        window.swapBuffers()
+    }
+
+    private func drawOverlay(_ scene: Scene, width: Int, height: Int) {
+        ui_new_frame()
+        let scale = Float(window.contentScale)
+        let w = Float(width) / scale, h = Float(height) / scale
+        if overlayVisible {
+            panels = scene.drawPanels(width: w, height: h, scale: scale)
+            panels.append(drawReadout(scene, width: w, height: h, scale: scale))
+        } else {
+            panels = []
+        }
+        if let toast {
+            ui_toast(toast.text, w / 2, h - 90 * scale, toast.alpha)
+        }
+        // The help panel is asked for and covers the scene on purpose: not an obstacle.
+        if showHelp {
+            ui_begin_panel("help", w / 2, h / 2, 0.5, 0.5, 0.85)
+            ui_text_colored("Keys", 0.93, 0.80, 0.52)
+            ui_separator()
+            for (key, action) in scene.keys + Self.keys {
+                ui_text(key)
+                ui_same_line_at(90 * scale)
+                ui_text(action)
+            }
+            ui_end_panel(nil)
+        }
+        ui_render()
+    }
+
+    /// Bottom left: the scene picker, frames per second and the scene's cost, then the scene's
+    /// own lines.
+    private func drawReadout(_ scene: Scene, width: Float, height: Float, scale: Float) -> ScreenRect {
+        let margin = 12 * scale
+        let compact = width < 1000 * scale
+        ui_begin_panel("readout", margin, height - margin, 0, 1, 0.55)
+        var chosen: SceneKind?
+        for kind in SceneKind.allCases {
+            if ui_radio(kind.title, kind == self.kind), kind != self.kind { chosen = kind }
+            if kind != SceneKind.allCases.last { ui_same_line() }
+        }
+        // Fixed widths: the panel sizes itself to last frame's text, so a line that grew would
+        // be clipped for a frame.
+        if let cost = scene.cost {
+            let perFrame = compact ? "" : " per frame"
+            ui_text(String(format: "%4.0f fps · %6.2f ms %@%@", fps.value, cost.milliseconds, cost.label, perFrame))
+        } else {
+            ui_text(String(format: "%4.0f fps", fps.value))
+        }
+        scene.drawReadout(width: width, scale: scale)
+        var rect = UIRect()
+        ui_end_panel(&rect)
+        if let chosen { show(chosen) }
+        return ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+    }
+
+    // MARK: input
+
+    /// Two presses of the left button within this many seconds and a few units are a double click.
+    static let doubleClickSeconds = 0.4
+
+    func mouseButton(_ button: MouseButton, pressed: Bool, x: Double, y: Double) {
+        guard let scene else { return }
+        if pressed && ui_wants_mouse() { return }
+        if pressed && button == .left {
+            let now = Window.time
+            if let last = lastClick, now - last.time < Self.doubleClickSeconds, abs(x - last.x) < 4, abs(y - last.y) < 4 {
+                lastClick = nil
+                scene.doubleClicked(x: x, y: y)
+                return
+            }
+            lastClick = (now, x, y)
+        }
+        scene.mouseButton(button, pressed: pressed, x: x, y: y)
+    }
+
+    func mouseMoved(x: Double, y: Double) {
+        scene?.mouseMoved(x: x, y: y)
+    }
+
+    func scrolled(by steps: Double, x: Double, y: Double) {
+        guard !ui_wants_mouse() else { return }
+        scene?.scrolled(by: steps, x: x, y: y)
+    }
+
+    func key(_ key: Int32, modifiers: Int32) {
+        // Keys typed into a widget (a slider's Ctrl+click text box; Esc cancels it) are its own.
+        guard !ui_wants_keyboard(), let scene else { return }
+        if scene.key(key, modifiers: modifiers) { return }
+        switch key {
+        case GLFW_KEY_TAB: show(kind.next)
+        case GLFW_KEY_F11: window.toggleFullscreen()
+        case GLFW_KEY_V:
+            window.toggleVsync()
+            toast = Toast(window.vsync ? "vsync on" : "vsync off")
+        case GLFW_KEY_F12: screenshotPath = Screenshot.defaultName(at: Date())
+        case GLFW_KEY_H: overlayVisible.toggle()
+        case GLFW_KEY_F1: showHelp.toggle()
+        case GLFW_KEY_ESCAPE: window.shouldClose = true
+        default: break
+        }
+    }
+}

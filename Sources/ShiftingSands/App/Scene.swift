@@ -1,0 +1,62 @@
+import ArgumentParser
+
+/// The scenes the window shows, one at a time: `run --scene NAME`, the picker in the readout
+/// panel, or Tab.
+enum SceneKind: String, CaseIterable, ExpressibleByArgument {
+    case hourglass, waves
+
+    var title: String {
+        switch self {
+        case .hourglass: "Hourglass"
+        case .waves: "Waves"
+        }
+    }
+
+    /// The scene after this one, round the list.
+    var next: SceneKind {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+}
+
+enum MouseButton {
+    case left, right
+}
+
+/// What differs between scenes: the simulation and its drawing, the scene's panels and readout
+/// lines, its input and its settings. AppShell owns the rest: the window and its frame loop, the
+/// shared readout, help, toasts and screenshots.
+protocol Scene: AnyObject {
+    /// The keys and mouse actions the scene answers, for the help panel.
+    var keys: [(String, String)] { get }
+    /// The readout's cost line: milliseconds a frame and what they measure ("physics", "GPU");
+    /// nil shows frames per second alone.
+    var cost: (milliseconds: Double, label: String)? { get }
+    /// An error that ends the app (an engine that cannot start), reported after the window closes.
+    var failure: Error? { get }
+
+    /// Advances the scene by `dt` seconds and draws it into the window's framebuffer
+    /// (`width` × `height` pixels). `panels`: where the overlay stood last frame, in window units,
+    /// for a scene that keeps clear of it.
+    func frame(dt: Float, width: Int, height: Int, panels: [ScreenRect]) throws
+    /// The scene's own overlay panels (window units, `scale` pixels each); returns where they stand.
+    func drawPanels(width: Float, height: Float, scale: Float) -> [ScreenRect]
+    /// The scene's lines in the shared readout panel, under the frame rate (window `width` in
+    /// units of `scale` pixels).
+    func drawReadout(width: Float, scale: Float)
+
+    func mouseButton(_ button: MouseButton, pressed: Bool, x: Double, y: Double)
+    func mouseMoved(x: Double, y: Double)
+    func scrolled(by steps: Double, x: Double, y: Double)
+    func doubleClicked(x: Double, y: Double)
+    /// Whether the scene took the key.
+    func key(_ key: Int32, modifiers: Int32) -> Bool
+    /// Saves the scene's settings (after a change, on a switch and at quit).
+    func save()
+}
+
+extension Scene {
+    var failure: Error? { nil }
+    func scrolled(by steps: Double, x: Double, y: Double) {}
+    func doubleClicked(x: Double, y: Double) {}
+}
