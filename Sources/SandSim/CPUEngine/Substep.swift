@@ -108,17 +108,18 @@ struct ContactSolve {
                 guard distanceSquared < touching * touching, distanceSquared > 1e-12 else { continue }
                 // Half the overlap and half the sliding to each grain (Friction), then both back
                 // inside the glass: in the neck two grains side by side must part along it, not
-                // be put back on top of each other by the wall afterwards.
+                // be put back on top of each other by the wall afterwards. The sliding is taken
+                // before the push, which lies along the normal that friction removes: the same
+                // answer, without waiting for the push.
+                let sliding = (p - start) - (q - grains.start[j])
                 let inverseDistance = fast_inverse_square_root(distanceSquared)
                 let distance = distanceSquared * inverseDistance
                 let normal = delta * inverseDistance
                 let depth = touching - distance
-                let push = normal * (depth * share)
-                p += push
-                q -= push
-                let slide = Friction.correction(sliding: (p - start) - (q - grains.start[j]), normal: normal, depth: depth)
-                p -= slide * share
-                q += slide * share
+                let slide = Friction.correction(sliding: sliding, normal: normal, depth: depth)
+                let move = normal * (depth * share) - slide * share
+                p += move
+                q -= move
                 if nearWall { p = collider.insideWall(p, radius: radius) }
                 if grains.nearWall[j] { q = collider.insideWall(q, radius: grains.radius[j]) }
                 grains.position[j] = q
