@@ -12,7 +12,7 @@ uniform float k;               // (c dt / cell)^2, clamped below the stability l
 uniform float dispersion;      // sigma
 uniform float viscosityBlend;  // beta = min(viscosity dt 12, 0.5)
 uniform float decay;           // exp(-damping dt)
-uniform float edgeReflection;  // attenuation on the edge cells
+uniform float edgeLogDecay;    // ln of the edge cells' per-step velocity factor
 uniform float edgeWidthCells;  // width of the absorbing band
 
 ivec2 size;
@@ -41,11 +41,12 @@ void main() {
     v += viscosityBlend * (neighbourMean - v);
     v *= decay;
 
+    // The absorbing band: velocity-only, exp(edgeLogDecay) on the edge cells ramping to 1.
     ivec2 far = size - 1 - p;
     float d = float(min(min(p.x, far.x), min(p.y, far.y)));
     float t = clamp(d / edgeWidthCells, 0.0, 1.0);
     float s = t * t * (3.0 - 2.0 * t);
-    float a = edgeReflection * (1.0 - s) + s;
+    v *= exp(edgeLogDecay * (1.0 - s));
 
-    imageStore(nextHeights, p, vec4(a * (u + v + k * acceleration)));
+    imageStore(nextHeights, p, vec4(u + v + k * acceleration));
 }

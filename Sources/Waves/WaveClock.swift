@@ -67,7 +67,7 @@ public struct WaveBrush: Equatable, Sendable {
         guard distance > 0, dt > 0, dt.isFinite else { return [] }
         let speed = distance / dt
         let strength = min(speed / Self.referenceSpeed, Self.maxStrength)
-        let count = max(1, Int((distance / Self.spacing).rounded(.up)))
+        let count = max(1, Int((distance / Self.spacing - 1e-3).rounded(.up)))  // slack for rounding
         // Each sample stands for `spacing` of path, so a slow drag sampled often gives no more
         // than one sampled rarely.
         let share = min(distance, Self.spacing) / Self.spacing

@@ -72,7 +72,7 @@ public final class WaveField {
         stepProgram.set("dispersion", c.dispersion)
         stepProgram.set("viscosityBlend", c.viscosityBlend)
         stepProgram.set("decay", c.decay)
-        stepProgram.set("edgeReflection", c.edgeReflection)
+        stepProgram.set("edgeLogDecay", c.edgeLogDecay)
         stepProgram.set("edgeWidthCells", c.edgeWidthCells)
         previous.bindImage(unit: 0, access: GL_READ_ONLY)
         current.bindImage(unit: 1, access: GL_READ_ONLY)

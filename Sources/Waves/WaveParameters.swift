@@ -13,7 +13,9 @@ public struct WaveParameters: Codable, Equatable, Sendable {
     public var viscosity: Float
     /// σ, the weight of (diagonal Laplacian − cardinal Laplacian): slows short waves (chop).
     public var dispersion: Float
-    /// The attenuation at the very edge: 0 absorbs, 1 reflects fully.
+    /// The share of a wave's amplitude the edges send back: 1 reflects fully, lower values
+    /// absorb in a band of `edgeWidth` (the band itself reflects about 0.2 of a pulse a few cells
+    /// wide, so values below that absorb no better).
     public var edgeReflection: Float
     /// The absorbing band's width as a fraction of the grid's smaller side.
     public var edgeWidth: Float
@@ -29,7 +31,7 @@ public struct WaveParameters: Codable, Equatable, Sendable {
     public var sky: SIMD3<Float>
 
     public init(waveSpeed: Float = 80, damping: Float = 0.8, viscosity: Float = 0.5, dispersion: Float = 0.1,
-                edgeReflection: Float = 0.2, edgeWidth: Float = 0.08, brushRadius: Float = 0.02, impulse: Float = 1,
+                edgeReflection: Float = 0.3, edgeWidth: Float = 0.1, brushRadius: Float = 0.02, impulse: Float = 1,
                 pixelSize: Float = 3,
                 deep: SIMD3<Float> = SIMD3(0.02, 0.09, 0.20),
                 shallow: SIMD3<Float> = SIMD3(0.05, 0.50, 0.55),

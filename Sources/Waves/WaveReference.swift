@@ -38,8 +38,8 @@ public enum WaveReference {
                             let neighbourMean = (velocity(west) + velocity(east) + velocity(north) + velocity(south)) * 0.25
                             v += c.viscosityBlend * (neighbourMean - v)
                             v *= c.decay
-                            let a = c.attenuation(x: x, y: y, width: width, height: height)
-                            out[y * width + x] = a * (u + v + c.k * acceleration)
+                            v *= c.attenuation(x: x, y: y, width: width, height: height)
+                            out[y * width + x] = u + v + c.k * acceleration
                         }
                     }
                 }
