@@ -1,7 +1,7 @@
 #version 430 core
-// Adds up to MAX_DISTURBANCES Gaussian impulses to the Verlet pair in place (each invocation
-// touches only its own cell). Same formula as WaveReference.disturb: amount = strength *
-// impulse * exp(-(r/R)^2); 82% velocity (current += kick/2, previous -= kick/2), the rest
+// Adds up to MAX_DISTURBANCES impulses to the Verlet pair in place (each invocation touches
+// only its own cell). Same formula as WaveReference.disturb: amount = strength * impulse *
+// (exp(-(r/R)^2) - 1/4 exp(-(r/2R)^2)); 82% velocity (current += kick/2, previous -= kick/2), the rest
 // displacement added to both.
 layout(local_size_x = 16, local_size_y = 16) in;
 
@@ -13,6 +13,7 @@ uniform vec4 disturbances[MAX_DISTURBANCES];  // x, y in cells (y down), strengt
 uniform int disturbanceCount;
 uniform float radiusCells;
 uniform float velocityShare;
+uniform float surroundShare;  // of a Gaussian twice as wide, taken away: no net volume
 
 void main() {
     ivec2 size = imageSize(currentHeights);
@@ -21,7 +22,8 @@ void main() {
     float total = 0.0;
     for (int i = 0; i < disturbanceCount; i++) {
         vec2 r = vec2(p) + 0.5 - disturbances[i].xy;
-        total += disturbances[i].z * exp(-dot(r, r) / (radiusCells * radiusCells));
+        float q = dot(r, r) / (radiusCells * radiusCells);
+        total += disturbances[i].z * (exp(-q) - surroundShare * exp(-q * 0.25));
     }
     if (total == 0.0) return;
     float kick = velocityShare * total;

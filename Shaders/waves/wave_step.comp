@@ -12,15 +12,27 @@ uniform float k;               // (c dt / cell)^2, clamped below the stability l
 uniform float dispersion;      // sigma
 uniform float viscosityBlend;  // beta = min(viscosity dt 12, 0.5)
 uniform float decay;           // exp(-damping dt)
-uniform float edgeLogDecay;    // ln of the edge cells' per-step velocity factor
+uniform float edgeLogDecay;    // ln of the edge cells' per-step attenuation
 uniform float edgeWidthCells;  // width of the absorbing band
 
 ivec2 size;
 
 float current(ivec2 p) { return imageLoad(currentHeights, clamp(p, ivec2(0), size - 1)).r; }
+
+// The absorbing band: exp(edgeLogDecay) on the edge cells, ramping to 1 at edgeWidthCells.
+float attenuation(ivec2 p) {
+    ivec2 far = size - 1 - p;
+    float d = float(min(min(p.x, far.x), min(p.y, far.y)));
+    float t = clamp(d / edgeWidthCells, 0.0, 1.0);
+    float s = t * t * (3.0 - 2.0 * t);
+    return exp(edgeLogDecay * (1.0 - s));
+}
+
+// The previous field is read as the attenuated state a * previous, so that scaling height and
+// velocity by a damps without acting as a spring (see WaveCoefficients).
 float velocity(ivec2 p) {
     ivec2 q = clamp(p, ivec2(0), size - 1);
-    return imageLoad(currentHeights, q).r - imageLoad(previousHeights, q).r;
+    return imageLoad(currentHeights, q).r - attenuation(q) * imageLoad(previousHeights, q).r;
 }
 
 void main() {
@@ -41,12 +53,5 @@ void main() {
     v += viscosityBlend * (neighbourMean - v);
     v *= decay;
 
-    // The absorbing band: velocity-only, exp(edgeLogDecay) on the edge cells ramping to 1.
-    ivec2 far = size - 1 - p;
-    float d = float(min(min(p.x, far.x), min(p.y, far.y)));
-    float t = clamp(d / edgeWidthCells, 0.0, 1.0);
-    float s = t * t * (3.0 - 2.0 * t);
-    v *= exp(edgeLogDecay * (1.0 - s));
-
-    imageStore(nextHeights, p, vec4(u + v + k * acceleration));
+    imageStore(nextHeights, p, vec4(attenuation(p) * (u + v + k * acceleration)));
 }

@@ -34,15 +34,19 @@ public struct WaveClock: Equatable, Sendable {
 ///
 /// - `press` makes one tap of strength `tapStrength` where the pointer went down.
 /// - `move` (while pressed) lays disturbances along the segment from the last position, one every
-///   `spacing` (at least one a call), each of strength `speed / referenceSpeed` capped at
-///   `maxStrength` and scaled by the share of the segment it stands for, so a drag's total
-///   impulse grows with its speed but not with how often the app samples it.
+///   `spacing` (at least one a call), each of strength `dragScale × speed / referenceSpeed`, the
+///   speed's share capped at `maxStrength`, and scaled by the share of `spacing` it stands for,
+///   so a drag's total impulse grows with its speed but not with how often the app samples it.
+///   (Neighbouring samples overlap, and a drag faster than the waves piles its impulses up, so
+///   each is a fifth of a tap.)
 /// - `release` ends the drag; `move` without a press gives nothing.
 public struct WaveBrush: Equatable, Sendable {
     public static let tapStrength: Float = 1
     /// Grid widths per second that give strength 1.
     public static let referenceSpeed: Float = 1
     public static let maxStrength: Float = 2
+    /// A drag sample's strength at `referenceSpeed`, as a share of a tap's.
+    public static let dragScale: Float = 0.2
     /// Distance between disturbances along a drag, as a fraction of the grid.
     public static let spacing: Float = 0.01
 
@@ -66,7 +70,7 @@ public struct WaveBrush: Equatable, Sendable {
         let distance = (delta * delta).sum().squareRoot()
         guard distance > 0, dt > 0, dt.isFinite else { return [] }
         let speed = distance / dt
-        let strength = min(speed / Self.referenceSpeed, Self.maxStrength)
+        let strength = Self.dragScale * min(speed / Self.referenceSpeed, Self.maxStrength)
         let count = max(1, Int((distance / Self.spacing - 1e-3).rounded(.up)))  // slack for rounding
         // Each sample stands for `spacing` of path, so a slow drag sampled often gives no more
         // than one sampled rarely.

@@ -7,12 +7,17 @@ import Foundation
 ///
 ///     L   = (4·Σcardinal + Σdiagonal − 20·u) / 6            9-point isotropic Laplacian
 ///     Lc  = Σcardinal − 4·u,  Ld = (Σdiagonal − 4·u) / 2    cardinal and diagonal Laplacians
-///     v   = u − u_prev;  v = mix(v, mean of the 4 neighbours' v, β);  v *= exp(−γ·dt) · a
-///     u_next = u + v + k·(L + σ·(Ld − Lc))
+///     v   = u − a·u_prev;  v = mix(v, mean of the 4 neighbours' v, β);  v *= exp(−γ·dt)
+///     u_next = a · (u + v + k·(L + σ·(Ld − Lc)))
 ///
-/// with a the edge attenuation (`attenuation`). In Fourier terms (A = 1 − cos kx·h,
-/// B = 1 − cos ky·h, both 0…2) the operator is L + σ(Ld − Lc) = −2A − 2B + (2/3 + 2σ)·A·B, and
-/// the velocity factor is g = a·exp(−γ·dt)·(1 − β(A + B)/2). Leapfrog stays bounded while
+/// with a the edge attenuation (`attenuation`, 1 away from the edges). Height and velocity are
+/// both scaled by a: the state (u_prev, u) becomes (a·u_prev, a·u) before the step. The
+/// textures keep u_prev unscaled, so the step reads the previous field as a·u_prev; scaling
+/// only the new height instead would turn (a − 1)·u into velocity, a spring that reflects
+/// most of a wave whatever a is. For uniform a the roots are a times the interior ones, so the
+/// band never loosens stability. In Fourier terms (A = 1 − cos kx·h, B = 1 − cos ky·h, both
+/// 0…2) the operator is L + σ(Ld − Lc) = −2A − 2B + (2/3 + 2σ)·A·B, and the velocity factor
+/// is g = exp(−γ·dt)·(1 − β(A + B)/2). Leapfrog stays bounded while
 /// k·|λ| ≤ 2(1 + g) for every mode; both sides are bilinear in A and B, so the worst modes are
 /// the corners: (π, 0) gives k ≤ (1 + g)/2 and the checkerboard (π, π) gives
 /// k ≤ (1 + g) / (8/3 − 4σ). With no damping, viscosity or dispersion that is k ≤ 3/4, a Courant
@@ -27,7 +32,7 @@ public struct WaveCoefficients: Equatable, Sendable {
     public var viscosityBlend: Float
     /// The velocity factor exp(−γ·dt).
     public var decay: Float
-    /// ln of the edge cells' per-step velocity factor (0 when the edges reflect fully).
+    /// ln of the edge cells' per-step attenuation (0 when the edges reflect fully).
     public var edgeLogDecay: Float
     /// The absorbing band's width in cells (at least a tenth of one).
     public var edgeWidthCells: Float
@@ -45,31 +50,25 @@ public struct WaveCoefficients: Equatable, Sendable {
         decay = exp(-p.damping * dt)
         edgeWidthCells = max(p.edgeWidth * Float(min(width, height)), 0.1)
         let wanted = p.waveSpeed * dt * p.waveSpeed * dt
-        // The band's absorption depends on the speed and the speed's limit on the band's
-        // strongest absorption; the second pass only lowers k, which only loosens the limit.
         k = min(wanted, Self.stabilitySafety * Self.stabilityLimit(dispersion: dispersion, viscosityBlend: viscosityBlend, decay: decay))
-        edgeLogDecay = Self.edgeLogDecay(reflection: p.edgeReflection, widthCells: edgeWidthCells, k: k)
-        let edgeDecay = decay * exp(edgeLogDecay)
-        k = min(k, Self.stabilitySafety * Self.stabilityLimit(dispersion: dispersion, viscosityBlend: viscosityBlend, decay: edgeDecay))
         edgeLogDecay = Self.edgeLogDecay(reflection: p.edgeReflection, widthCells: edgeWidthCells, k: k)
     }
 
-    /// The largest k for which every Fourier mode stays bounded (see the type's comment), with
-    /// `decay` the smallest velocity factor anywhere on the grid.
+    /// The largest k for which every Fourier mode stays bounded (see the type's comment).
     public static func stabilityLimit(dispersion σ: Float, viscosityBlend β: Float, decay d: Float) -> Float {
         let axisMode = (1 + d * (1 - β)) / 2
         let checkerboard = (1 + d * (1 - 2 * β)) / (8.0 / 3.0 - 4 * σ)
         return min(axisMode, checkerboard)
     }
 
-    /// The velocity-only sponge: a wave crossing the band of `widthCells` at √k cells a step and
-    /// back takes 2·width/√k steps; a per-step velocity factor a(d) = exp(λ·(1 − s(d))), with s
-    /// the smoothstep ramp (mean of 1 − s across the band: ½), multiplies its amplitude by
-    /// exp(λ/2 · width/√k) (velocity damping by a shrinks amplitude by √a). Setting that to
-    /// `reflection` gives λ = 2·√k·ln(reflection)/width.
+    /// The band's strength: a wave crossing the band of `widthCells` at √k cells a step and
+    /// back takes 2·width/√k steps; a per-step factor a(d) = exp(λ·(1 − s(d))), with s the
+    /// smoothstep ramp (mean of 1 − s across the band: ½), multiplies its amplitude by
+    /// exp(λ·width/√k) on the round trip. Setting that to `reflection` gives
+    /// λ = √k·ln(reflection)/width.
     static func edgeLogDecay(reflection: Float, widthCells: Float, k: Float) -> Float {
         guard reflection < 1 else { return 0 }
-        return 2 * k.squareRoot() * log(max(reflection, minimumReflection)) / widthCells
+        return k.squareRoot() * log(max(reflection, minimumReflection)) / widthCells
     }
 
     /// The fastest wave speed in cells per second that `parameters` (other than the speed) allow.
@@ -79,7 +78,7 @@ public struct WaveCoefficients: Equatable, Sendable {
         return WaveCoefficients(parameters: fast, width: width, height: height, dt: dt).k.squareRoot() / dt
     }
 
-    /// The per-step velocity factor a = exp(edgeLogDecay · (1 − smoothstep(0, edgeWidthCells, d))),
+    /// The per-step attenuation a = exp(edgeLogDecay · (1 − smoothstep(0, edgeWidthCells, d))),
     /// d = cells to the nearest edge (0 on the edge cells): the seed's
     /// mix(edgeReflection, 1, smoothstep) taken in log space and spread over the band's crossing.
     public func attenuation(x: Int, y: Int, width: Int, height: Int) -> Float {

@@ -26,6 +26,7 @@ public final class WaveField {
         stepProgram = try ShaderProgram(compute: "wave_step.comp", source: shaders)
         disturbProgram = try ShaderProgram(compute: "wave_disturb.comp", source: shaders)
         disturbProgram.set("velocityShare", WaveImpulse.velocityShare)
+        disturbProgram.set("surroundShare", WaveBrushShape.surroundShare)
         (previous, current, next) = (Texture2D(width: 1, height: 1), Texture2D(width: 1, height: 1), Texture2D(width: 1, height: 1))
     }
 

@@ -44,8 +44,8 @@ struct WaveClockTests {
         #expect(slow.count == fast.count && slow.count == 10)
         #expect(abs(fast.last!.x - 0.3) < 1e-6 && abs(fast.last!.y - 0.3) < 1e-6)
         let slowTotal = slow.map(\.strength).reduce(0, +), fastTotal = fast.map(\.strength).reduce(0, +)
-        #expect(abs(slowTotal - 10 * 0.2) < 1e-4)   // speed 0.2 grid/s
-        #expect(abs(fastTotal - 10 * WaveBrush.maxStrength) < 1e-4)   // 2 grid/s, capped
+        #expect(abs(slowTotal - 10 * 0.2 * WaveBrush.dragScale) < 1e-4)   // speed 0.2 grid/s
+        #expect(abs(fastTotal - 10 * WaveBrush.maxStrength * WaveBrush.dragScale) < 1e-4)   // 2 grid/s, capped
         // Sampled twice as often, the same slow drag gives the same total.
         brush.press(x: 0.2, y: 0.3)
         let halfA = brush.move(x: 0.205, y: 0.3, dt: 0.025), halfB = brush.move(x: 0.21, y: 0.3, dt: 0.025)

@@ -132,7 +132,24 @@ struct WavePhysicsTests {
         }
     }
 
-    @Test("a disturbance adds 82% of its Gaussian as velocity and 18% as displacement")
+    @Test("with the defaults a tap's rings die away and the edges drain the water it raised: calm again within 8 s")
+    func returnsToCalm() {
+        let (w, h) = (160, 120)
+        var previous = [Float](repeating: 0, count: w * h), current = previous
+        WaveReference.disturb(previous: &previous, current: &current, width: w, height: h,
+                              disturbances: [WaveDisturbance(x: 0.4, y: 0.5, strength: 1)], parameters: .defaults)
+        var pair = ReferencePair(previous: previous, current: current, width: w, height: h, parameters: .defaults)
+        pair.step(120)
+        let afterOne = pair.current.map(abs).max()!
+        #expect(afterOne > 0.02, "after 1 s the rings are already gone (\(afterOne))")
+        pair.step(840)
+        let largest = pair.current.map(abs).max()!
+        let mean = pair.current.reduce(0, +) / Float(w * h)
+        // A velocity kick raises the mean level; only the edges take it away again.
+        #expect(largest < 0.004 && abs(mean) < 0.002, "after 8 s max |h| \(largest), mean \(mean)")
+    }
+
+    @Test("a disturbance adds 82% of its profile as velocity and 18% as displacement")
     func impulseSplit() {
         let n = 64
         var p = WaveParameters.defaults
@@ -144,23 +161,28 @@ struct WavePhysicsTests {
         Self.checkSplit(previous: previous, current: current, width: n, strength: 0.8, parameters: p)
     }
 
-    /// Every cell's velocity is 0.82 × and its displacement 0.18 × strength · impulse · exp(−(r/R)²),
-    /// and the total velocity is 0.82 × strength · impulse · πR².
+    /// Every cell's velocity is 0.82 × and its displacement 0.18 × strength · impulse ·
+    /// (exp(−(r/R)²) − ¼·exp(−(r/2R)²)), and the kick's core holds 0.82 × strength · impulse · πR².
     static func checkSplit(previous: [Float], current: [Float], width n: Int, strength: Float, parameters p: WaveParameters) {
         let radius = p.brushRadius * Float(n)
-        var worst: Float = 0, totalVelocity: Float = 0
+        var worst: Float = 0, totalVelocity: Float = 0, coreVelocity: Float = 0
         for i in current.indices {
             let dx = Float(i % n) + 0.5 - 0.5 * Float(n), dy = Float(i / n) + 0.5 - 0.5 * Float(n)
-            let amount = strength * p.impulse * exp(-(dx * dx + dy * dy) / (radius * radius))
+            let q = (dx * dx + dy * dy) / (radius * radius)
+            let amount = strength * p.impulse * (exp(-q) - 0.25 * exp(-q / 4))
             let velocity = current[i] - previous[i], displacement = (current[i] + previous[i]) / 2
             worst = max(worst, abs(velocity - 0.82 * amount), abs(displacement - 0.18 * amount))
             totalVelocity += velocity
+            if q < 2.25 { coreVelocity += velocity + 0.82 * strength * p.impulse * 0.25 * exp(-q / 4) }
         }
         #expect(worst < 1e-5, "worst cell off by \(worst)")
-        let expectedTotal = 0.82 * strength * p.impulse * Float.pi * radius * radius
-        #expect(abs(totalVelocity / expectedTotal - 1) < 0.01, "total velocity \(totalVelocity), expected \(expectedTotal)")
+        // The Gaussian core (to 1.5 R, 89.5% of its volume) and no net volume in all.
+        let expectedCore = 0.82 * strength * p.impulse * Float.pi * radius * radius * (1 - exp(-2.25))
+        #expect(abs(coreVelocity / expectedCore - 1) < 0.02, "core velocity \(coreVelocity), expected \(expectedCore)")
+        #expect(abs(totalVelocity) < 0.01 * expectedCore, "net velocity \(totalVelocity)")
         // The peak: the four cells around the centre, each ½ cell off in x and y.
         let peakVelocity = zip(current, previous).map { $0 - $1 }.max()!
-        #expect(abs(peakVelocity - 0.82 * strength * p.impulse * exp(-0.5 / (radius * radius))) < 1e-5)
+        let q = 0.5 / (radius * radius)
+        #expect(abs(peakVelocity - 0.82 * strength * p.impulse * (exp(-q) - 0.25 * exp(-q / 4))) < 1e-5)
     }
 }
