@@ -30,7 +30,7 @@ public struct WaveParameters: Codable, Equatable, Sendable {
     public var shallow: SIMD3<Float>
     public var sky: SIMD3<Float>
 
-    public init(waveSpeed: Float = 80, damping: Float = 0.8, viscosity: Float = 0.5, dispersion: Float = 0.3,
+    public init(waveSpeed: Float = 100, damping: Float = 0.8, viscosity: Float = 0.5, dispersion: Float = 0.3,
                 edgeReflection: Float = 0.3, edgeWidth: Float = 0.1, brushRadius: Float = 0.02, impulse: Float = 1,
                 pixelSize: Float = 3,
                 deep: SIMD3<Float> = SIMD3(0.02, 0.09, 0.20),

@@ -87,8 +87,9 @@ struct WaveClockTests {
         #expect(abs(fast.k - 0.98 * 0.75) < 1e-6)
         let slow = WaveCoefficients(parameters: .lossless(speed: 60), width: 64, height: 64)
         #expect(abs(slow.k - 0.25) < 1e-6)
-        // Defaults: about 80 cells/s, well inside the limit.
+        // Defaults: 100 cells/s, inside the limit (117 cells/s with the default dispersion and viscosity).
         let defaults = WaveCoefficients(parameters: .defaults, width: 427, height: 240)
-        #expect(abs(defaults.k - (80.0 / 120.0) * (80.0 / 120.0)) < 1e-5)
+        #expect(abs(defaults.k - (100.0 / 120.0) * (100.0 / 120.0)) < 1e-5)
+        #expect(abs(WaveCoefficients.maximumSpeed(parameters: .defaults) - 117.1) < 0.2)
     }
 }
