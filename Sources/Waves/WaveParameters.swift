@@ -14,12 +14,12 @@ public struct WaveParameters: Codable, Equatable, Sendable {
     /// σ, the weight of (diagonal Laplacian − cardinal Laplacian): slows short waves (chop).
     public var dispersion: Float
     /// The share of a wave's amplitude the edges send back: 1 reflects fully, lower values
-    /// absorb in a band of `edgeWidth` (the band itself reflects about 0.2 of a pulse a few cells
-    /// wide, so values below that absorb no better).
+    /// absorb in a band of `edgeWidth` (the band itself reflects 0.2–0.35 of a pulse a few cells
+    /// wide, so values below about 0.3 absorb no better).
     public var edgeReflection: Float
     /// The absorbing band's width as a fraction of the grid's smaller side.
     public var edgeWidth: Float
-    /// The brush's Gaussian radius as a fraction of the grid's smaller side.
+    /// The brush's radius R as a fraction of the grid's smaller side (see `WaveBrushShape`).
     public var brushRadius: Float
     /// Multiplies every disturbance's strength.
     public var impulse: Float

@@ -54,8 +54,9 @@ public enum WaveReference {
         return next
     }
 
-    /// Adds `disturbances` to the Verlet pair: a Gaussian exp(−(r/R)²) of radius
-    /// R = brushRadius × the grid's smaller side (in cells), times strength × impulse; 82% of it
+    /// Adds `disturbances` to the Verlet pair: `WaveBrushShape.profile` (a Gaussian of radius
+    /// R = brushRadius × the grid's smaller side, in cells, less a quarter of one twice as wide),
+    /// times strength × impulse; 82% of it
     /// becomes velocity (current += kick/2, previous −= kick/2) and 18% displacement (added to
     /// both). Positions are 0–1 across the grid, y down; cell (i, j) sits at (i + ½, j + ½).
     public static func disturb(previous: inout [Float], current: inout [Float], width: Int, height: Int,
