@@ -21,11 +21,17 @@ let package = Package(
         // Swift 5 mode. GLSupport is what every scene's GL needs; SandGL is the hourglass's.
         .target(name: "GLSupport", dependencies: ["CEpoxy"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "SandGL", dependencies: ["SandSim", "GLSupport", "CEpoxy"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The waves scene: a 2D wave field stepped and drawn on the GPU, with a CPU reference step
+        // that the tests run for hundreds of steps on grids of up to 50,000 cells, so it is
+        // optimised in debug builds too, as SandSim is.
+        .target(name: "Waves", dependencies: ["GLSupport", "CEpoxy"],
+                swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(
             name: "ShiftingSands",
             dependencies: [
                 "SandSim",
                 "SandGL",
+                "Waves",
                 "GLSupport",
                 "CGLFW",
                 "CStb",
@@ -39,6 +45,7 @@ let package = Package(
         .target(name: "ImGuiBridge", dependencies: ["CImGui", "CGLFW"]),
         .testTarget(name: "SandSimTests", dependencies: ["SandSim"]),
         .testTarget(name: "SandGLTests", dependencies: ["SandGL", "GLSupport", "SandSim"]),
+        .testTarget(name: "WavesTests", dependencies: ["Waves", "GLSupport"]),
         .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim", "GLSupport", "CStb"]),
     ],
     cxxLanguageStandard: .cxx17
