@@ -12,7 +12,7 @@ uniform vec2 cellsPerPixel;                     // grid size / viewport size
 
 const vec3 lightDirection = normalize(vec3(-0.45, -0.55, 0.70));  // from the upper left (y down)
 const vec3 viewDirection = vec3(0.0, 0.0, 1.0);                   // looking straight down
-const float normalScale = 4.0;       // height gradient -> surface slope
+const float normalScale = 10.0;      // height gradient -> surface slope
 const float heightScale = 1.6;       // height -> deep/shallow blend
 const float fresnelBase = 0.02;      // Schlick's F0 for water
 const float calmActivity = 0.004;    // below this the pixel is fully transparent
@@ -50,7 +50,7 @@ void main() {
     float specular = pow(max(dot(normal, halfway), 0.0), gloss) * mix(0.9, 0.35, roughness);
     water += vec3(specular);
     // Foam on crests and where the surface bends sharply.
-    float foam = max(smoothstep(0.45, 0.9, h), smoothstep(0.25, 0.6, curvature));
+    float foam = max(smoothstep(0.2, 0.45, h), smoothstep(0.08, 0.25, curvature));
     water = mix(water, vec3(0.95, 0.98, 1.0), foam * 0.85);
     // The cell grid: the outermost pixel of each cell brighter, the rest darker.
     vec2 f = fract(cellCoord);

@@ -121,6 +121,10 @@ bool ui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label,
 
 bool ui_radio(const char *label, bool active) { return ImGui::RadioButton(label, active); }
 
+bool ui_color_edit(const char *label, float *rgb) {
+    return ImGui::ColorEdit3(label, rgb, ImGuiColorEditFlags_NoInputs);
+}
+
 }  // extern "C"
 
 namespace {

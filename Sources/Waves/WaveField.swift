@@ -38,6 +38,12 @@ public final class WaveField {
         (previous, current, next) = (Texture2D(width: w, height: h), Texture2D(width: w, height: h), Texture2D(width: w, height: h))
     }
 
+    /// Every cell back at rest, at the same size.
+    public func calm() {
+        let w = width, h = height
+        (previous, current, next) = (Texture2D(width: w, height: h), Texture2D(width: w, height: h), Texture2D(width: w, height: h))
+    }
+
     /// Adds `disturbances` (see `WaveReference.disturb` for the formula) to the current and
     /// previous fields.
     public func disturb(_ disturbances: [WaveDisturbance], parameters: WaveParameters) {

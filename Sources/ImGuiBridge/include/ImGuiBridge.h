@@ -40,6 +40,8 @@ float ui_text_width(const char *text);
 bool ui_button(const char *label, float width);
 bool ui_checkbox(const char *label, bool *value);
 bool ui_radio(const char *label, bool active);
+/// A colour swatch with its label; a click opens a picker. `rgb` holds three floats 0–1.
+bool ui_color_edit(const char *label, float *rgb);
 /// Sliders show their value beside the track, not under the handle, then the label;
 /// Ctrl+click types a value.
 bool ui_slider_int(const char *label, int *value, int min, int max, float width);

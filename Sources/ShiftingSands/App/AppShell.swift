@@ -102,7 +102,7 @@ final class AppShell: WindowInput {
         drawOverlay(scene, width: width, height: height)
         if let path = screenshotPath {
             screenshotPath = nil
-            try Screenshot.save(WindowPixels.read(width: width, height: height), width: width, height: height, to: path)
+            try Screenshot.save(WindowFramebuffer.read(width: width, height: height), width: width, height: height, to: path)
             Console.progress("screenshot saved to \(path)")
             toast = Toast("saved \(path)")
         }

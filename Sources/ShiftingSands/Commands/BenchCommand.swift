@@ -3,16 +3,27 @@ import Foundation
 import SandGL
 import GLSupport
 import SandSim
+import Waves
 
 extension BenchReport.Format: ExpressibleByArgument {}
 
-/// Measures each mode at each count: physics, mesh expansion, readback and rendering per step.
+/// Measures each mode at each count: physics, mesh expansion, readback and rendering per step;
+/// or, with `--scene waves`, the wave pool's step and drawing at each screen size.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmark the engines: per-step physics, mesh, readback and render times.",
-        discussion: "Headless (EGL) by default, rendering into an offscreen 1280x800 4x MSAA target; --window renders into a window. Progress goes to stderr, results to stdout (or --output)."
+        discussion: "Headless (EGL) by default, rendering into an offscreen 1280x800 4x MSAA target; --window renders into a window. --scene waves measures the wave pool instead, at each --screens size and --pixel-sizes cell size. Progress goes to stderr, results to stdout (or --output)."
     )
+
+    @Option(help: "The scene to measure: hourglass or waves.")
+    var scene: SceneKind = .hourglass
+
+    @Option(parsing: .unconditional, help: "Waves: screen sizes in pixels, comma-separated WIDTHxHEIGHT.")
+    var screens = "1280x800,1920x1080,3840x2160"
+
+    @Option(name: .customLong("pixel-sizes"), parsing: .unconditional, help: "Waves: screen pixels per cell, comma-separated, 1–16.")
+    var pixelSizes = "3,1"
 
     @Option(parsing: .unconditional, help: "Modes to measure, comma-separated: cpu, gpu, instanced.")
     var modes = "cpu,gpu,instanced"
@@ -71,9 +82,31 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
+    func parsedScreens() throws -> [(width: Int, height: Int)] {
+        try ArgumentChecks.list(screens, option: "--screens").map { text in
+            let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts.allSatisfy({ (16...16384).contains($0) }) else {
+                throw ValidationError("'\(text)' in --screens is not WIDTHxHEIGHT in pixels (16–16384 each)")
+            }
+            return (parts[0], parts[1])
+        }
+    }
+
+    func parsedPixelSizes() throws -> [Int] {
+        try ArgumentChecks.list(pixelSizes, option: "--pixel-sizes").map { text in
+            guard let size = Int(text), (1...16).contains(size) else {
+                throw ValidationError("'\(text)' in --pixel-sizes is not a cell size of 1–16 pixels")
+            }
+            return size
+        }
+    }
+
     func validate() throws {
         _ = try parsedModes()
         _ = try parsedCounts()
+        _ = try parsedScreens()
+        _ = try parsedPixelSizes()
+        if scene == .waves && window { throw ValidationError("--window is for the hourglass bench; the waves bench renders offscreen") }
         guard steps >= 1, warmup >= 0 else { throw ValidationError("--steps must be at least 1 and --warmup at least 0") }
         if let substeps, !(1...16).contains(substeps) { throw ValidationError("--substeps must be 1–16") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1–256") }
@@ -84,6 +117,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if scene == .waves { return try measureWaves() }
         let shaders = try ShaderSource.locateHourglass()
         let (width, height) = Self.renderSize
         if window {
@@ -119,7 +153,27 @@ struct BenchCommand: ParsableCommand {
             system: BenchSystem.current(surface: surface),
             settings: .init(steps: steps, warmup: warmup, substeps: substeps.map { "at least \($0)" } ?? "at least \(PhysicsConstants.substeps), more for fast sand", scenario: scenario.rawValue),
             results: results)
-        let text = try report.formatted(format)
+        try emit(try report.formatted(format))
+    }
+
+    private func measureWaves() throws {
+        let shaders = try ShaderSource.locate(probe: "waves/wave_step.comp").folder("waves")
+        let context = try HeadlessContext()
+        try withExtendedLifetime(context) {
+            let benchmark = WaveBenchmark(shaders: shaders, steps: steps, warmup: warmup)
+            let cases = try parsedScreens().flatMap { screen in try parsedPixelSizes().map { (screen, $0) } }
+            var results: [WaveBenchResult] = []
+            for (index, (screen, pixelSize)) in cases.enumerated() {
+                Console.progress("bench [\(index + 1)/\(cases.count)] waves, \(screen.width)x\(screen.height) at \(pixelSize) px a cell")
+                results.append(try benchmark.run(screen: screen, pixelSize: pixelSize))
+            }
+            let report = WaveBenchReport(system: BenchSystem.current(surface: "offscreen, one target per screen size"),
+                                         settings: .init(steps: steps, warmup: warmup), gpuTiming: GPUStopwatch().method, results: results)
+            try emit(try report.formatted(format))
+        }
+    }
+
+    private func emit(_ text: String) throws {
         if let output {
             try Console.write(text + "\n", to: output)
             Console.progress("results written to \(output)")

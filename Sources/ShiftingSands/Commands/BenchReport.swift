@@ -32,7 +32,7 @@ struct BenchReport: Codable {
     }
 
     private var table: String {
-        var lines = [
+        let lines = [
             "renderer  \(system.renderer) (OpenGL \(system.glVersion))",
             "cpu       \(system.cpu), \(system.cores) cores; \(system.build) build of shifting-sands \(system.version); \(system.date)",
             "surface   \(system.surface); \(settings.scenario) pile; \(settings.warmup) warm-up + \(settings.steps) timed steps; substeps \(settings.substeps)",
@@ -48,11 +48,7 @@ struct BenchReport: Codable {
                 String(format: "%.3g", r.grainSubstepsPerSecond), String(r.awakeAtEnd),
             ])
         }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            lines.append(row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }.joined(separator: "  "))
-        }
-        return lines.joined(separator: "\n")
+        return (lines + TextTable.format(rows)).joined(separator: "\n")
     }
 
     private var csv: String {

@@ -3,6 +3,7 @@ import Foundation
 import SandGL
 import GLSupport
 import SandSim
+import Waves
 
 /// The default command: the hourglass in a window. With no display it says so and runs the
 /// headless simulation instead.
@@ -17,6 +18,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: "Hourglass: turn the camera by YAW,PITCH degrees before the first frame (a scripted right drag).")
     var orbit: String?
+
+    @Option(name: .customLong("poke"), help: "Waves: a scripted press at X,Y (0–1 across and down the window), at once or @SECONDS into the run; repeat for more.")
+    var pokes: [String] = []
 
     @OptionGroup var grains: GrainOptions
 
@@ -55,6 +59,26 @@ struct RunCommand: ParsableCommand {
         if let screenshot { try ArgumentChecks.outputFile(screenshot, option: "--screenshot") }
         _ = try windowSize()
         _ = try orbitDegrees()
+        _ = try scriptedPokes()
+        if scene != .hourglass {
+            let hourglassOnly = [("--orbit", orbit != nil), ("--compare", compare), ("--autostart", autostart), ("--mode", grains.mode != nil),
+                                 ("--count", grains.count != nil), ("--size", grains.size != nil), ("--duration", duration != nil), ("--colors", colors)]
+            if let option = hourglassOnly.first(where: \.1)?.0 { throw ValidationError("\(option) is for the hourglass scene, not \(scene.rawValue)") }
+        }
+        if scene != .waves, !pokes.isEmpty { throw ValidationError("--poke is for the waves scene (--scene waves)") }
+    }
+
+    func scriptedPokes() throws -> [WavesScene.Poke] {
+        try pokes.map { text in
+            let halves = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            let time = halves.count > 1 ? halves[1] : nil
+            let parts = halves[0].split(separator: ",").compactMap { Float($0.trimmingCharacters(in: .whitespaces)) }
+            let seconds = time.map { Float($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+            guard parts.count == 2, parts.allSatisfy({ (0...1).contains($0) }), let seconds, seconds.isFinite, seconds >= 0 else {
+                throw ValidationError("--poke \(text) is not X,Y with each 0–1, optionally @SECONDS (at least 0)")
+            }
+            return WavesScene.Poke(x: parts[0], y: parts[1], seconds: seconds)
+        }
     }
 
     func orbitDegrees() throws -> (yaw: Float, pitch: Float)? {
@@ -108,7 +132,7 @@ struct RunCommand: ParsableCommand {
         if compare && grains.count == nil {
             settings.counts[.cpu] = EngineRates.comparisonCount(softwareGL: GLInfo.current().isSoftware)
         }
-        let orbit = try orbitDegrees()
+        let orbit = try orbitDegrees(), pokes = try scriptedPokes()
         let hourglassSettings = settings
         let makeScene: AppShell.SceneFactory = { kind in
             switch kind {
@@ -118,7 +142,9 @@ struct RunCommand: ParsableCommand {
                 if let orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }
                 return scene
             case .waves:
-                throw CommandError("the waves scene is not built yet")
+                let store = saving ? SettingsStore<WaveParameters>.standard() : nil
+                return try WavesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
+                                      shaders: shaders.folder("waves"), pokes: pokes)
             }
         }
         // The app's GL objects must go before the window and its context.

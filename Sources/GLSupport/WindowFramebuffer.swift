@@ -1,7 +1,14 @@
 import CEpoxy
 
-/// The window's back buffer as RGBA rows from the top, for screenshots.
-public enum WindowPixels {
+/// The window's own framebuffer (0): bound for a scene to draw into, and read for screenshots.
+public enum WindowFramebuffer {
+    /// Binds it for drawing, with a viewport over all `width` × `height` pixels.
+    public static func bind(width: Int, height: Int) {
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
+    /// The back buffer as RGBA rows from the top.
     public static func read(width: Int, height: Int) -> [UInt8] {
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
         epoxy_glReadBuffer(GLenum(GL_BACK))
