@@ -77,6 +77,18 @@ struct CommandLineTests {
         (["simulate", "--landing", "61"], "landing 61.0 s is outside"),
         (["run", "--screenshot", "x.png", "--frames", "-3"], "--frames -3 must be at least 1"),
         (["run", "--frames", "10"], "only counts frames before a --screenshot"),
+        (["run", "--scene", "sea"], "sea"),
+        (["run", "--scene", "waves", "--poke", "1.5,0.5"], "--poke 1.5,0.5 is not X,Y"),
+        (["run", "--scene", "waves", "--poke", "0.5,0.5@-1"], "--poke 0.5,0.5@-1 is not X,Y"),
+        (["run", "--scene", "waves", "--poke", "0.5"], "--poke 0.5 is not X,Y"),
+        (["run", "--poke", "0.5,0.5"], "--poke is for the waves scene"),
+        (["run", "--scene", "waves", "--compare"], "--compare is for the hourglass scene"),
+        (["run", "--scene", "waves", "--count", "500"], "--count is for the hourglass scene"),
+        (["run", "--orbit", "30"], "--orbit 30 is not YAW,PITCH"),
+        (["run", "--orbit", "30,400"], "--orbit 30,400 is not YAW,PITCH"),
+        (["bench", "--scene", "waves", "--screens", "1280x0", "--allow-debug"], "'1280x0' in --screens"),
+        (["bench", "--scene", "waves", "--pixel-sizes", "0", "--allow-debug"], "'0' in --pixel-sizes"),
+        (["bench", "--scene", "waves", "--window", "--allow-debug"], "--window is for the hourglass bench"),
     ] as [([String], String)])
     func refusedBeforeWork(arguments: [String], problem: String) throws {
         let run = try CommandRun(arguments, environment: ["DISPLAY": ""])
@@ -236,5 +248,21 @@ struct CommandLineTests {
         #expect(test.status == 0, "stderr: \(test.stderr)")
         #expect(test.stdout.contains("drained 100.0%"))
         #expect(test.stdout.contains("simulated 13.2"), "10 s timer, 1.2 s flip and 2 s of landing")
+    }
+
+    @Test("bench --scene waves prints steps per second and GPU time per step for each screen and cell size")
+    func waveBench() throws {
+        let run = try CommandRun(["bench", "--scene", "waves", "--screens", "96x64,160x96", "--pixel-sizes", "2,1", "--steps", "3", "--warmup", "1",
+                                  "--format", "json", "--allow-debug"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.map { "\($0["screen"]!) \($0["pixelSize"]!) \($0["gridWidth"]!)x\($0["gridHeight"]!)" }
+                == ["96x64 2 48x32", "96x64 1 96x64", "160x96 2 80x48", "160x96 1 160x96"])
+        for result in results {
+            #expect((result["stepsPerSecond"] as? Double ?? 0) > 0)
+            let step = try #require(result["stepMs"] as? [String: Any])
+            #expect((step["median"] as? Double ?? 0) > 0)
+        }
     }
 }

@@ -112,6 +112,8 @@ struct InteractiveWindowTests {
             }
             guard app.isRunning else { return }
         }
+        #expect(FileManager.default.fileExists(atPath: app.folder.appendingPathComponent("shifting-sands/waves.json").path),
+                "Tab to the waves and back: the wave scene saved its settings as it left")
         // A drag down on the glass turns the hourglass by hand.
         try app.xdotool(["mousemove", "--window", app.windowID, "400", "200", "mousedown", "1"])
         for y in stride(from: 220, through: 420, by: 40) {

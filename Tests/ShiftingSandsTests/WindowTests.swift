@@ -58,16 +58,7 @@ struct Picture {
 
     /// Fraction of pixels in a rectangle that look like golden sand.
     func sandFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
-        var sand = 0.0, count = 0.0
-        for row in Int(y.lowerBound * Double(height))..<Int(y.upperBound * Double(height)) {
-            for column in Int(x.lowerBound * Double(width))..<Int(x.upperBound * Double(width)) {
-                let i = (row * width + column) * 4
-                let r = Double(pixels[i]), g = Double(pixels[i + 1]), b = Double(pixels[i + 2])
-                if r > 110 && r > g * 1.1 && g > b * 1.3 { sand += 1 }
-                count += 1
-            }
-        }
-        return sand / count
+        count(x: x, y: y) { r, g, b in r > 110 && r > g * 1.1 && g > b * 1.3 }
     }
 }
 
@@ -123,5 +114,55 @@ struct WindowTests {
         #expect(picture.sandFraction(x: 0.44...0.56, y: 0.30...0.46) > 0.1, "sand above the neck")
         #expect(picture.sandFraction(x: 0.44...0.56, y: 0.54...0.72) > 0.1, "sand below the neck")
         #expect(picture.sandFraction(x: 0.49...0.51, y: 0.47...0.53) > 0.0, "a grain in the neck")
+    }
+
+    @Test("a scripted orbit shows the hourglass from above: the top cap over the upper bulb, the pile nearer the middle")
+    func orbit() throws {
+        let front = try screenshot(["--mode", "cpu", "--count", "250", "--frames", "20"])
+        let above = try screenshot(["--mode", "cpu", "--count", "250", "--frames", "20", "--orbit", "0,60"])
+        let capFront = front.mean(x: 0.46...0.54, y: 0.30...0.38), capAbove = above.mean(x: 0.46...0.54, y: 0.30...0.38)
+        #expect(capAbove.x > capAbove.z * 1.8 && capFront.x < capFront.z * 1.3, "brown cap from above \(capAbove), grey glass from the front \(capFront)")
+        let middle = (x: 0.46...0.54, y: 0.52...0.62)
+        #expect(above.sandFraction(x: middle.x, y: middle.y) > 0.3, "the pile seen from above stands nearer the middle")
+        #expect(front.sandFraction(x: middle.x, y: middle.y) < 0.1)
+    }
+
+    @Test("the wave scene: scripted presses make lit rings over a backdrop that shows through calm water")
+    func waves() throws {
+        let calm = try screenshot(["--scene", "waves", "--frames", "30"])
+        let rippled = try screenshot(["--scene", "waves", "--frames", "45", "--poke", "0.35,0.45", "--poke", "0.6,0.55@0.25"])
+        // Calm water is transparent: every column of a row shows the same backdrop (a row
+        // between the panel top right and the readout bottom left).
+        let left = calm.mean(x: 0.45...0.5, y: 0.68...0.72), right = calm.mean(x: 0.9...0.95, y: 0.68...0.72)
+        #expect(abs(left.sum() - right.sum()) < 3, "calm water shows the gradient alone: \(left) \(right)")
+        // A ring 0.75 s after the first press, about a fifth of the window's height from it.
+        let ring = rippled.tealFraction(x: 0.15...0.55, y: 0.05...0.85)
+        #expect(ring > 0.05, "teal rings: \(ring)")
+        #expect(calm.tealFraction(x: 0.15...0.55, y: 0.05...0.85) < 0.001)
+        #expect(rippled.brightFraction(x: 0.15...0.85, y: 0.05...0.85) > 0.0005, "highlights or foam where the light catches the rings")
+    }
+}
+
+extension Picture {
+    /// Fraction of pixels in a rectangle that look like lit water: blue-green well above red.
+    func tealFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
+        count(x: x, y: y) { r, g, b in g > r + 50 && b > r + 50 && g > 80 }
+    }
+
+    /// Fraction of near-white pixels: foam and highlights.
+    func brightFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
+        count(x: x, y: y) { r, g, b in r > 180 && g > 200 && b > 200 }
+    }
+
+    private func count(x: ClosedRange<Double>, y: ClosedRange<Double>, _ test: (Double, Double, Double) -> Bool) -> Double {
+        var hits = 0.0, total = 0.0
+        for row in Int(y.lowerBound * Double(height))..<Int(y.upperBound * Double(height)) {
+            for column in Int(x.lowerBound * Double(width))..<Int(x.upperBound * Double(width)) {
+                let i = (row * width + column) * 4
+                if test(Double(pixels[i]), Double(pixels[i + 1]), Double(pixels[i + 2])) { hits += 1 }
+                total += 1
+            }
+        }
+        return hits / total
     }
 }
