@@ -127,3 +127,16 @@ public struct GLInfo: Sendable, Equatable {
         return GLInfo(renderer: string(GL_RENDERER), vendor: string(GL_VENDOR), version: string(GL_VERSION), major: Int(major), minor: Int(minor))
     }
 }
+
+extension HeadlessContext {
+    /// Why no headless context can be made on this machine, or nil: GL tests skip with it,
+    /// only where EGL itself cannot give a GL 4.3 context.
+    public static let unavailableReason: String? = {
+        do {
+            _ = try HeadlessContext()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }()
+}

@@ -9,15 +9,7 @@ final class WaveFixture {
     /// Declared last so it is released after the GL objects above.
     let context: HeadlessContext
 
-    /// Tests skip only where EGL itself cannot give a GL 4.3 context.
-    static let unavailableReason: String? = {
-        do {
-            _ = try HeadlessContext()
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }()
+    static var unavailableReason: String? { HeadlessContext.unavailableReason }
 
     static let shaders = ShaderSource(directory: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
