@@ -79,7 +79,10 @@ void ui_render(void) {
 
 bool ui_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
 
-bool ui_wants_keyboard(void) { return ImGui::GetIO().WantCaptureKeyboard; }
+bool ui_wants_keyboard(void) {
+    // An open popup (a colour picker) takes Esc to close itself.
+    return ImGui::GetIO().WantCaptureKeyboard || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+}
 
 void ui_begin_panel(const char *id, float x, float y, float pivotX, float pivotY, float alpha) {
     ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always, ImVec2(pivotX, pivotY));

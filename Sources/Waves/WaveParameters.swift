@@ -63,8 +63,11 @@ public struct WaveParameters: Codable, Equatable, Sendable {
         ("Edge width", \.edgeWidth, 0.01...0.3, "%.2f"),
         ("Brush radius", \.brushRadius, 0.005...0.1, "%.3f"),
         ("Impulse", \.impulse, 0...3, "%.2f"),
-        ("Pixel size", \.pixelSize, 1...8, "%.0f"),
+        ("Pixel size", \.pixelSize, pixelSizeRange, "%.0f"),
     ]
+
+    /// Screen pixels per cell, from the seed's chunky default of 3 to the screen's own pixels.
+    public static let pixelSizeRange: ClosedRange<Float> = 1...8
 
     /// Every value in its range; a non-finite value becomes its default. Colour channels go
     /// into 0–1.

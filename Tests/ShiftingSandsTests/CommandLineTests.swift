@@ -89,6 +89,12 @@ struct CommandLineTests {
         (["bench", "--scene", "waves", "--screens", "1280x0", "--allow-debug"], "'1280x0' in --screens"),
         (["bench", "--scene", "waves", "--pixel-sizes", "0", "--allow-debug"], "'0' in --pixel-sizes"),
         (["bench", "--scene", "waves", "--window", "--allow-debug"], "--window is for the hourglass bench"),
+        (["bench", "--scene", "waves", "--counts", "250", "--allow-debug"], "--counts is for the hourglass bench"),
+        (["bench", "--screens", "800x600", "--allow-debug"], "--screens is for the waves bench"),
+        (["run", "--scene", "waves", "--poke", "0.5,abc,0.5"], "--poke 0.5,abc,0.5 is not X,Y"),
+        (["run", "--scene", "waves", "--poke", "-0.1,0.5"], "--poke -0.1,0.5 is not X,Y"),
+        (["run", "--orbit", "45,abc,30"], "--orbit 45,abc,30 is not YAW,PITCH"),
+        (["run", "--window", "800x600x"], "window size 800x600x is not WIDTHxHEIGHT"),
     ] as [([String], String)])
     func refusedBeforeWork(arguments: [String], problem: String) throws {
         let run = try CommandRun(arguments, environment: ["DISPLAY": ""])

@@ -119,7 +119,7 @@ struct WindowTests {
     @Test("a scripted orbit shows the hourglass from above: the top cap over the upper bulb, the pile nearer the middle")
     func orbit() throws {
         let front = try screenshot(["--mode", "cpu", "--count", "250", "--frames", "20"])
-        let above = try screenshot(["--mode", "cpu", "--count", "250", "--frames", "20", "--orbit", "0,60"])
+        let above = try screenshot(["--mode", "cpu", "--count", "250", "--frames", "20", "--orbit", "-20,60"])
         let capFront = front.mean(x: 0.46...0.54, y: 0.30...0.38), capAbove = above.mean(x: 0.46...0.54, y: 0.30...0.38)
         #expect(capAbove.x > capAbove.z * 1.8 && capFront.x < capFront.z * 1.3, "brown cap from above \(capAbove), grey glass from the front \(capFront)")
         let middle = (x: 0.46...0.54, y: 0.52...0.62)

@@ -23,8 +23,8 @@ void ui_new_frame(void);
 void ui_render(void);
 /// True while ImGui wants the mouse (over a widget), so a click there is not a drag.
 bool ui_wants_mouse(void);
-/// True while a widget takes the keyboard (a slider's Ctrl+click text box), so keys typed
-/// there are not shortcuts.
+/// True while a widget takes the keyboard (a slider's Ctrl+click text box, an open colour
+/// picker), so keys typed there are not shortcuts.
 bool ui_wants_keyboard(void);
 
 /// A borderless panel anchored to a corner of the screen: pivot (0,0) top-left … (1,1) bottom-right.

@@ -127,9 +127,11 @@ final class AppShell: WindowInput {
             ui_begin_panel("help", w / 2, h / 2, 0.5, 0.5, 0.85)
             ui_text_colored("Keys", 0.93, 0.80, 0.52)
             ui_separator()
-            for (key, action) in scene.keys + Self.keys {
+            let keys = scene.keys + Self.keys
+            let column = (keys.map { ui_text_width($0.0) }.max() ?? 0) + ui_text_width("   ")
+            for (key, action) in keys {
                 ui_text(key)
-                ui_same_line_at(90 * scale)
+                ui_same_line_at(column)
                 ui_text(action)
             }
             ui_end_panel(nil)

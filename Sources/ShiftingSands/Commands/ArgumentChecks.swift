@@ -12,6 +12,12 @@ enum ArgumentChecks {
         return entries
     }
 
+    /// The numbers of a value like `X,Y` or `WxH`; nil for an entry that is not a number, so a
+    /// caller's count check refuses `0.5,abc,0.5` rather than reading it as two numbers.
+    static func numbers(_ text: String, separator: Character) -> [Float?] {
+        text.split(separator: separator, omittingEmptySubsequences: false).map { Float($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
     /// A file the run will write at its end: refused now if it is a folder, its folder is
     /// missing, or it cannot be written, so a long run does not end in an error.
     static func outputFile(_ path: String, option: String) throws {

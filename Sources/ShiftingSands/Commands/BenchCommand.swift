@@ -19,17 +19,17 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The scene to measure: hourglass or waves.")
     var scene: SceneKind = .hourglass
 
-    @Option(parsing: .unconditional, help: "Waves: screen sizes in pixels, comma-separated WIDTHxHEIGHT.")
-    var screens = "1280x800,1920x1080,3840x2160"
+    @Option(parsing: .unconditional, help: "Waves: screen sizes in pixels, comma-separated WIDTHxHEIGHT (default: \(Self.defaultScreens)).")
+    var screens: String?
 
-    @Option(name: .customLong("pixel-sizes"), parsing: .unconditional, help: "Waves: screen pixels per cell, comma-separated, 1–16.")
-    var pixelSizes = "3,1"
+    @Option(name: .customLong("pixel-sizes"), parsing: .unconditional, help: "Waves: screen pixels per cell, comma-separated, 1–8 (default: \(Self.defaultPixelSizes)).")
+    var pixelSizes: String?
 
-    @Option(parsing: .unconditional, help: "Modes to measure, comma-separated: cpu, gpu, instanced.")
-    var modes = "cpu,gpu,instanced"
+    @Option(parsing: .unconditional, help: "Modes to measure, comma-separated: cpu, gpu, instanced (default: \(Self.defaultModes)).")
+    var modes: String?
 
-    @Option(parsing: .unconditional, help: "Grain counts, comma-separated.")
-    var counts = "250,1000,10000,50000"
+    @Option(parsing: .unconditional, help: "Grain counts, comma-separated (default: \(Self.defaultCounts)).")
+    var counts: String?
 
     @Option(parsing: .unconditional, help: "Timed steps per case.")
     var steps = 30
@@ -43,8 +43,8 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Threads for the CPU engine (default: every core, \(ProcessInfo.processInfo.activeProcessorCount) here).")
     var threads: Int?
 
-    @Option(help: "settled (the fresh pile, at rest, as before a start) or draining (turned into the upper chamber, all awake).")
-    var scenario: Benchmark.Scenario = .settled
+    @Option(help: "settled (the fresh pile, at rest, as before a start; the default) or draining (turned into the upper chamber, all awake).")
+    var scenario: Benchmark.Scenario?
 
     @Option(help: "table, json or csv.")
     var format: BenchReport.Format = .table
@@ -61,11 +61,13 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Benchmark a debug build anyway (its CPU timings are several times slower).")
     var allowDebug = false
 
+    static let defaultModes = "cpu,gpu,instanced", defaultCounts = "250,1000,10000,50000"
+    static let defaultScreens = "1280x800,1920x1080,3840x2160", defaultPixelSizes = "3,1"
     static let renderSize = (width: 1280, height: 800)
     static let patience: Double = 600
 
     func parsedModes() throws -> [PhysicsMode] {
-        try ArgumentChecks.list(modes, option: "--modes").map { name in
+        try ArgumentChecks.list(modes ?? Self.defaultModes, option: "--modes").map { name in
             guard let mode = PhysicsMode(argument: name) else {
                 throw ValidationError("unknown mode '\(name)' in --modes (cpu, gpu, instanced)")
             }
@@ -74,7 +76,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func parsedCounts() throws -> [Int] {
-        try ArgumentChecks.list(counts, option: "--counts").map { text in
+        try ArgumentChecks.list(counts ?? Self.defaultCounts, option: "--counts").map { text in
             guard let count = Int(text), (1...1_000_000).contains(count) else {
                 throw ValidationError("'\(text)' in --counts is not a grain count (1–1000000)")
             }
@@ -83,19 +85,20 @@ struct BenchCommand: ParsableCommand {
     }
 
     func parsedScreens() throws -> [(width: Int, height: Int)] {
-        try ArgumentChecks.list(screens, option: "--screens").map { text in
-            let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, parts.allSatisfy({ (16...16384).contains($0) }) else {
+        try ArgumentChecks.list(screens ?? Self.defaultScreens, option: "--screens").map { text in
+            let parts = ArgumentChecks.numbers(text.lowercased(), separator: "x").map { $0.flatMap { Int(exactly: $0) } }
+            guard parts.count == 2, let width = parts[0], let height = parts[1], [width, height].allSatisfy({ (16...16384).contains($0) }) else {
                 throw ValidationError("'\(text)' in --screens is not WIDTHxHEIGHT in pixels (16–16384 each)")
             }
-            return (parts[0], parts[1])
+            return (width, height)
         }
     }
 
     func parsedPixelSizes() throws -> [Int] {
-        try ArgumentChecks.list(pixelSizes, option: "--pixel-sizes").map { text in
-            guard let size = Int(text), (1...16).contains(size) else {
-                throw ValidationError("'\(text)' in --pixel-sizes is not a cell size of 1–16 pixels")
+        let range = WaveParameters.pixelSizeRange
+        return try ArgumentChecks.list(pixelSizes ?? Self.defaultPixelSizes, option: "--pixel-sizes").map { text in
+            guard let size = Int(text), range.contains(Float(size)) else {
+                throw ValidationError("'\(text)' in --pixel-sizes is not a cell size of \(Int(range.lowerBound))–\(Int(range.upperBound)) pixels")
             }
             return size
         }
@@ -106,7 +109,12 @@ struct BenchCommand: ParsableCommand {
         _ = try parsedCounts()
         _ = try parsedScreens()
         _ = try parsedPixelSizes()
-        if scene == .waves && window { throw ValidationError("--window is for the hourglass bench; the waves bench renders offscreen") }
+        let hourglassOnly = [("--modes", modes != nil), ("--counts", counts != nil), ("--substeps", substeps != nil), ("--threads", threads != nil),
+                             ("--scenario", scenario != nil), ("--window", window)]
+        let wavesOnly = [("--screens", screens != nil), ("--pixel-sizes", pixelSizes != nil)]
+        if let option = (scene == .waves ? hourglassOnly : wavesOnly).first(where: \.1)?.0 {
+            throw ValidationError("\(option) is for the \(scene == .waves ? "hourglass" : "waves") bench, not \(scene.rawValue)")
+        }
         guard steps >= 1, warmup >= 0 else { throw ValidationError("--steps must be at least 1 and --warmup at least 0") }
         if let substeps, !(1...16).contains(substeps) { throw ValidationError("--substeps must be 1–16") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1–256") }
@@ -143,7 +151,7 @@ struct BenchCommand: ParsableCommand {
         let software = GLInfo.current().isSoftware
         try checkDurations(cases, software: software)
         let benchmark = try Benchmark(shaders: shaders, target: target, present: present)
-        let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario)
+        let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario ?? .settled)
         var results: [BenchResult] = []
         for (index, (mode, count)) in cases.enumerated() {
             Console.progress("bench [\(index + 1)/\(cases.count)] \(mode.rawValue), \(count) grains")
@@ -151,7 +159,7 @@ struct BenchCommand: ParsableCommand {
         }
         let report = BenchReport(
             system: BenchSystem.current(surface: surface),
-            settings: .init(steps: steps, warmup: warmup, substeps: substeps.map { "at least \($0)" } ?? "at least \(PhysicsConstants.substeps), more for fast sand", scenario: scenario.rawValue),
+            settings: .init(steps: steps, warmup: warmup, substeps: substeps.map { "at least \($0)" } ?? "at least \(PhysicsConstants.substeps), more for fast sand", scenario: (scenario ?? .settled).rawValue),
             results: results)
         try emit(try report.formatted(format))
     }

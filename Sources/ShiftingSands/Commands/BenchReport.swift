@@ -4,6 +4,7 @@ import SandSim
 /// The benchmark's output: the machine, the settings, and a result per case.
 struct BenchReport: Codable {
     struct Settings: Codable {
+        var scene = "hourglass"
         var steps: Int
         var warmup: Int
         var substeps: String

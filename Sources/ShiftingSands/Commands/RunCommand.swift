@@ -16,10 +16,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The scene to open: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scene: SceneKind = .hourglass
 
-    @Option(help: "Hourglass: turn the camera by YAW,PITCH degrees before the first frame (a scripted right drag).")
+    @Option(parsing: .unconditional, help: "Hourglass: turn the camera by YAW,PITCH degrees before the first frame (a scripted right drag).")
     var orbit: String?
 
-    @Option(name: .customLong("poke"), help: "Waves: a scripted press at X,Y (0–1 across and down the window), at once or @SECONDS into the run; repeat for more.")
+    @Option(name: .customLong("poke"), parsing: .unconditionalSingleValue, help: "Waves: a scripted press at X,Y (0–1 across and down the window), at once or @SECONDS into the run; repeat for more.")
     var pokes: [String] = []
 
     @OptionGroup var grains: GrainOptions
@@ -72,22 +72,23 @@ struct RunCommand: ParsableCommand {
         try pokes.map { text in
             let halves = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
             let time = halves.count > 1 ? halves[1] : nil
-            let parts = halves[0].split(separator: ",").compactMap { Float($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = ArgumentChecks.numbers(String(halves[0]), separator: ",")
             let seconds = time.map { Float($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-            guard parts.count == 2, parts.allSatisfy({ (0...1).contains($0) }), let seconds, seconds.isFinite, seconds >= 0 else {
+            guard parts.count == 2, let x = parts[0], let y = parts[1], [x, y].allSatisfy({ (0...1).contains($0) }),
+                  let seconds, seconds.isFinite, seconds >= 0 else {
                 throw ValidationError("--poke \(text) is not X,Y with each 0–1, optionally @SECONDS (at least 0)")
             }
-            return WavesScene.Poke(x: parts[0], y: parts[1], seconds: seconds)
+            return WavesScene.Poke(x: x, y: y, seconds: seconds)
         }
     }
 
     func orbitDegrees() throws -> (yaw: Float, pitch: Float)? {
         guard let orbit else { return nil }
-        let parts = orbit.split(separator: ",").compactMap { Float($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && abs($0) <= 360 }) else {
+        let parts = ArgumentChecks.numbers(orbit, separator: ",")
+        guard parts.count == 2, let yaw = parts[0], let pitch = parts[1], [yaw, pitch].allSatisfy({ $0.isFinite && abs($0) <= 360 }) else {
             throw ValidationError("--orbit \(orbit) is not YAW,PITCH in degrees, each within ±360")
         }
-        return (parts[0], parts[1])
+        return (yaw, pitch)
     }
 
     /// Saved settings with this run's options on top.
@@ -104,11 +105,12 @@ struct RunCommand: ParsableCommand {
     }
 
     func windowSize() throws -> (Int, Int) {
-        let parts = window.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, (Window.minimumSize.width...8192).contains(parts[0]), (Window.minimumSize.height...8192).contains(parts[1]) else {
+        let parts = ArgumentChecks.numbers(window.lowercased(), separator: "x").map { $0.flatMap { Int(exactly: $0) } }
+        guard parts.count == 2, let width = parts[0], let height = parts[1],
+              (Window.minimumSize.width...8192).contains(width), (Window.minimumSize.height...8192).contains(height) else {
             throw ValidationError("window size \(window) is not WIDTHxHEIGHT from \(Window.minimumSize.width)x\(Window.minimumSize.height) to 8192x8192")
         }
-        return (parts[0], parts[1])
+        return (width, height)
     }
 
     func run() throws {

@@ -21,6 +21,7 @@ struct WaveBenchResult: Codable {
 /// The wave pool's benchmark: the same system line, settings and formats as the hourglass's.
 struct WaveBenchReport: Codable {
     struct Settings: Codable {
+        var scene = "waves"
         var steps: Int
         var warmup: Int
     }
