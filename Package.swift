@@ -26,12 +26,17 @@ let package = Package(
         // optimised in debug builds too, as SandSim is.
         .target(name: "Waves", dependencies: ["GLSupport", "CEpoxy"],
                 swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // The sparkles scene (seed 002): a glowing, rippling control and a particle cloud ticked in a
+        // compute shader, with a CPU reference of one tick and of the glow and ripple formulas.
+        .target(name: "Sparkles", dependencies: ["GLSupport", "CEpoxy"],
+                swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(
             name: "ShiftingSands",
             dependencies: [
                 "SandSim",
                 "SandGL",
                 "Waves",
+                "Sparkles",
                 "GLSupport",
                 "CGLFW",
                 "CStb",
@@ -46,6 +51,7 @@ let package = Package(
         .testTarget(name: "SandSimTests", dependencies: ["SandSim"]),
         .testTarget(name: "SandGLTests", dependencies: ["SandGL", "GLSupport", "SandSim"]),
         .testTarget(name: "WavesTests", dependencies: ["Waves", "GLSupport"]),
+        .testTarget(name: "SparklesTests", dependencies: ["Sparkles", "GLSupport"]),
         .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim", "GLSupport", "CStb"]),
     ],
     cxxLanguageStandard: .cxx17

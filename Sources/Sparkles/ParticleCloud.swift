@@ -1,0 +1,51 @@
+import CEpoxy
+import GLSupport
+
+/// The particle cloud on the GPU: one storage buffer of `Particle`s that `sparkle_tick.comp`
+/// advances one fixed tick at a time. Needs a current GL 4.3 context for its whole life.
+public final class ParticleCloud {
+    /// `local_size_x` in sparkle_tick.comp.
+    static let groupSize = 256
+    let buffer = StorageBuffer()
+    private let tickProgram: ShaderProgram
+    public private(set) var count = 0
+
+    /// `shaders`: the Shaders/sparkles folder.
+    public init(shaders: ShaderSource, count: Int) throws {
+        tickProgram = try ShaderProgram(compute: "sparkle_tick.comp", source: shaders)
+        resize(count: count)
+    }
+
+    /// `count` unborn particles (each is born on the next tick), or the same cloud if unchanged.
+    public func resize(count: Int) {
+        guard count != self.count else { return }
+        self.count = max(count, 1)
+        upload([Particle](repeating: .unborn, count: self.count))
+    }
+
+    public func upload(_ particles: [Particle]) {
+        count = particles.count
+        buffer.upload(particles)
+    }
+
+    public func read() -> [Particle] {
+        buffer.read(Particle.self, count: count)
+    }
+
+    /// One tick toward `centre` (px in the control's frame of `size`).
+    public func tick(centre: SIMD2<Float>, size: SIMD2<Float>, parameters: SparkleParameters) {
+        let p = parameters.clamped()
+        tickProgram.set("count", UInt32(count))
+        tickProgram.set("centre", centre)
+        tickProgram.set("frameSize", size)
+        tickProgram.set("rebirthDistance", p.rebirthDistance)
+        tickProgram.set("maxLifespan", p.maxLifespan)
+        tickProgram.set("radiusMin", p.radiusMin)
+        tickProgram.set("radiusMax", p.radiusMax)
+        tickProgram.set("speed", p.particleSpeed)
+        tickProgram.set("speedJitter", p.speedJitter)
+        buffer.bind(to: 0)
+        tickProgram.dispatch(invocations: count, groupSize: Self.groupSize)
+        epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
+    }
+}
