@@ -87,6 +87,20 @@ public enum SparkleReference {
         return glowIntensity(distance: (uv * uv).sum().squareRoot(), progress: progress, amplitude: amplitude)
     }
 
+    /// The border's colour at a window pixel: an angular gradient round the capsule's centre
+    /// through the three palette colours and back (control.frag's `palette`).
+    public static func palette(at point: SIMD2<Float>, layout: ControlLayout, parameters: SparkleParameters) -> SIMD3<Float> {
+        let p = parameters.clamped()
+        let d = (point - layout.centre) / layout.size
+        var turn = atan2(d.y, d.x) / (2 * .pi) + 1
+        turn -= turn.rounded(.down)
+        let t = turn * 3
+        func mix(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ f: Float) -> SIMD3<Float> { a + (b - a) * f }
+        if t < 1 { return mix(p.paletteA, p.paletteB, t) }
+        if t < 2 { return mix(p.paletteB, p.paletteC, t - 1) }
+        return mix(p.paletteC, p.paletteA, t - 2)
+    }
+
     // MARK: ripple
 
     /// Ripple time (the shader's `time`) `wallSeconds` after a press: duration · wall / drive
