@@ -164,6 +164,12 @@ bool ui_slider_int(const char *label, int *value, int min, int max, float width)
     });
 }
 
+bool ui_slider_int_log(const char *label, int *value, int min, int max, float width) {
+    return sliderWithValue(label, value, max, "%d", width, [&](const char *id, const char *format) {
+        return ImGui::SliderInt(id, value, min, max, format, ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
+    });
+}
+
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width) {
     return sliderWithValue(label, value, max, format, width, [&](const char *id, const char *shownFormat) {
         return ImGui::SliderFloat(id, value, min, max, shownFormat, ImGuiSliderFlags_AlwaysClamp);

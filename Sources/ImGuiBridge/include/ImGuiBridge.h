@@ -45,6 +45,8 @@ bool ui_color_edit(const char *label, float *rgb);
 /// Sliders show their value beside the track, not under the handle, then the label;
 /// Ctrl+click types a value.
 bool ui_slider_int(const char *label, int *value, int min, int max, float width);
+/// An integer slider whose track is logarithmic (counts from tens to millions).
+bool ui_slider_int_log(const char *label, int *value, int min, int max, float width);
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width);
 void ui_same_line(void);
 /// Continues the line at `offset` pixels from the panel's left edge (for columns).

@@ -3,12 +3,13 @@ import ArgumentParser
 /// The scenes the window shows, one at a time: `run --scene NAME`, the picker in the readout
 /// panel, or Tab.
 enum SceneKind: String, CaseIterable, ExpressibleByArgument {
-    case hourglass, waves
+    case hourglass, waves, sparkles
 
     var title: String {
         switch self {
         case .hourglass: "Hourglass"
         case .waves: "Waves"
+        case .sparkles: "Sparkles"
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import SandGL
 import GLSupport
 import SandSim
+import Sparkles
 import Waves
 
 /// The default command: the hourglass in a window. With no display it says so and runs the
@@ -21,6 +22,12 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .customLong("poke"), parsing: .unconditionalSingleValue, help: "Waves: a scripted press at X,Y (0–1 across and down the window), at once or @SECONDS into the run; repeat for more.")
     var pokes: [String] = []
+
+    @Option(name: .customLong("press"), parsing: .unconditionalSingleValue, help: "Sparkles: a scripted press at X,Y (0–1 across and down the window), at once or @START seconds, held until released @START-END or to the end; repeat for more.")
+    var presses: [String] = []
+
+    @Option(name: .customLong("drag"), parsing: .unconditionalSingleValue, help: "Sparkles: while pressed, the pointer glides in a straight line to X,Y (0–1) by @SECONDS; repeat for a path.")
+    var drags: [String] = []
 
     @OptionGroup var grains: GrainOptions
 
@@ -66,6 +73,10 @@ struct RunCommand: ParsableCommand {
             if let option = hourglassOnly.first(where: \.1)?.0 { throw ValidationError("\(option) is for the hourglass scene, not \(scene.rawValue)") }
         }
         if scene != .waves, !pokes.isEmpty { throw ValidationError("--poke is for the waves scene (--scene waves)") }
+        _ = try sparkleScript()
+        if scene != .sparkles, !presses.isEmpty || !drags.isEmpty {
+            throw ValidationError("\(presses.isEmpty ? "--drag" : "--press") is for the sparkles scene (--scene sparkles)")
+        }
     }
 
     func scriptedPokes() throws -> [WavesScene.Poke] {
@@ -80,6 +91,41 @@ struct RunCommand: ParsableCommand {
             }
             return WavesScene.Poke(x: x, y: y, seconds: seconds)
         }
+    }
+
+    /// `--press X,Y[@START[-END]]` and `--drag X,Y@SECONDS`, checked: each coordinate 0–1, times
+    /// at least 0, an end after its start, a drag only after a press.
+    func sparkleScript() throws -> SparklesScene.Script {
+        func point(_ text: Substring) -> (Float, Float)? {
+            let parts = ArgumentChecks.numbers(String(text), separator: ",")
+            guard parts.count == 2, let x = parts[0], let y = parts[1], [x, y].allSatisfy({ (0...1).contains($0) }) else { return nil }
+            return (x, y)
+        }
+        func seconds(_ text: Substring) -> Float? {
+            guard let value = Float(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else { return nil }
+            return value
+        }
+        var script = SparklesScene.Script()
+        for text in presses {
+            let halves = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            let times = halves.count > 1 ? halves[1].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false) : []
+            let start = times.first.map(seconds) ?? 0, end = times.count > 1 ? seconds(times[1]) : nil
+            guard let (x, y) = point(halves[0]), let start, times.count < 2 || (end != nil && end! > start) else {
+                throw ValidationError("--press \(text) is not X,Y with each 0–1, optionally @START or @START-END in seconds (END after START)")
+            }
+            script.presses.append(.init(x: x, y: y, start: start, end: end))
+        }
+        for text in drags {
+            let halves = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            guard halves.count == 2, let (x, y) = point(halves[0]), let at = seconds(halves[1]) else {
+                throw ValidationError("--drag \(text) is not X,Y@SECONDS with each coordinate 0–1 and SECONDS at least 0")
+            }
+            guard script.presses.contains(where: { $0.start < at }) else {
+                throw ValidationError("--drag \(text) comes before any --press; a drag moves a pressed pointer")
+            }
+            script.drags.append(.init(x: x, y: y, seconds: at))
+        }
+        return script
     }
 
     func orbitDegrees() throws -> (yaw: Float, pitch: Float)? {
@@ -134,7 +180,7 @@ struct RunCommand: ParsableCommand {
         if compare && grains.count == nil {
             settings.counts[.cpu] = EngineRates.comparisonCount(softwareGL: GLInfo.current().isSoftware)
         }
-        let orbit = try orbitDegrees(), pokes = try scriptedPokes()
+        let orbit = try orbitDegrees(), pokes = try scriptedPokes(), sparkleScript = try sparkleScript()
         let hourglassSettings = settings
         let makeScene: AppShell.SceneFactory = { kind in
             switch kind {
@@ -147,6 +193,10 @@ struct RunCommand: ParsableCommand {
                 let store = saving ? SettingsStore<WaveParameters>.standard() : nil
                 return try WavesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
                                       shaders: shaders.folder("waves"), pokes: pokes)
+            case .sparkles:
+                let store = saving ? SettingsStore<SparkleParameters>.standard() : nil
+                return try SparklesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
+                                         shaders: shaders.folder("sparkles"), script: sparkleScript)
             }
         }
         // The app's GL objects must go before the window and its context.

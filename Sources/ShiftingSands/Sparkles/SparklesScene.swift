@@ -1,0 +1,138 @@
+import CGLFW
+import Foundation
+import GLSupport
+import ImGuiBridge
+import Sparkles
+
+/// Seed 002's reactive control: a capsule whose border glows nearest the pointer, a ripple
+/// from each press, and a particle cloud (ticked at a fixed rate in a compute shader) that
+/// streams toward the pointer while it is down. Driven by the left mouse button.
+final class SparklesScene: Scene {
+    /// A scripted pointer (`run --press X,Y@START-END`, `--drag X,Y@SECONDS`): points in 0–1 of
+    /// the window from the top left. The pointer goes down at a press's start and up at its end
+    /// (nil: never); between a press and a later drag it glides in a straight line.
+    struct Script: Equatable {
+        struct Press: Equatable { var x, y, start: Float; var end: Float? }
+        struct Drag: Equatable { var x, y, seconds: Float }
+        var presses: [Press] = []
+        var drags: [Drag] = []
+
+        var isEmpty: Bool { presses.isEmpty && drags.isEmpty }
+
+        /// Where the pointer is and whether it is down at `time`.
+        func pointer(at time: Float) -> (x: Float, y: Float, down: Bool, press: Int)? {
+            guard let index = presses.lastIndex(where: { $0.start <= time }) else { return nil }
+            let press = presses[index]
+            let down = press.end.map { time < $0 } ?? true
+            // Key points: the press, then the drags after it (and before the next press).
+            var keys = [(press.start, press.x, press.y)]
+            keys += drags.filter { $0.seconds > press.start }.sorted { $0.seconds < $1.seconds }.map { ($0.seconds, $0.x, $0.y) }
+            var (x, y) = (press.x, press.y)
+            for (a, b) in zip(keys, keys.dropFirst()) where time > a.0 {
+                let f = min((time - a.0) / (b.0 - a.0), 1)
+                (x, y) = (a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f)
+            }
+            return (x, y, down, index)
+        }
+    }
+
+    private let cloud: ParticleCloud
+    private let renderer: SparkleRenderer
+    private var parameters: SparkleParameters
+    private let store: SettingsStore<SparkleParameters>?
+    private var timeline = SparkleTimeline()
+    private let script: Script
+    /// The scripted press the pointer is down for, if any.
+    private var scriptPress: Int?
+    private var elapsed: Float = 0
+    private var ticksLastFrame = 0
+    /// The parameter group open in the panel.
+    private var tab = 3
+    private let stopwatch = GPUStopwatch()
+    private unowned let window: Window
+
+    init(window: Window, parameters: SparkleParameters, store: SettingsStore<SparkleParameters>?, shaders: ShaderSource, script: Script = Script()) throws {
+        var script = script
+        script.presses.sort { $0.start < $1.start }
+        self.window = window
+        self.parameters = parameters.clamped()
+        self.store = store
+        self.script = script
+        cloud = try ParticleCloud(shaders: shaders, count: self.parameters.particleCount)
+        renderer = try SparkleRenderer(shaders: shaders)
+    }
+
+    static let keys = [("press, drag", "glow, ripple and particles at the pointer"), ("Backspace", "restart the particle cloud")]
+    var keys: [(String, String)] { Self.keys }
+
+    var cost: (milliseconds: Double, label: String)? { (stopwatch.lastMilliseconds ?? 0, "GPU") }
+
+    func save() {
+        store?.save(parameters)
+    }
+
+    func frame(dt: Float, width: Int, height: Int, panels: [ScreenRect]) throws {
+        elapsed += dt
+        runScript(width: width, height: height)
+        let layout = ControlLayout(windowWidth: width, windowHeight: height, parameters: parameters)
+        cloud.resize(count: parameters.particleCount)
+        let ticks = timeline.advance(by: dt, parameters: parameters)
+        ticksLastFrame = ticks
+        let pointer = timeline.pointer ?? layout.centre
+        let frame = SparkleFrame(press: pointer, progress: timeline.progress,
+                                 ripple: timeline.rippleTime(parameters: parameters).map { (timeline.rippleOrigin ?? layout.centre, $0) })
+        stopwatch.measure {
+            for _ in 0..<ticks { cloud.tick(centre: layout.local(pointer), size: layout.size, parameters: parameters) }
+            renderer.draw(cloud: cloud, frame: frame, layout: layout, parameters: parameters, framebuffer: 0, width: width, height: height)
+        }
+    }
+
+    func drawPanels(width: Float, height: Float, scale: Float) -> [ScreenRect] {
+        var changed = parameters
+        let rect = SparklesOverlay.draw(&changed, tab: &tab, width: width, height: height, scale: scale)
+        if changed != parameters {
+            parameters = changed.clamped()
+            save()
+        }
+        return [rect]
+    }
+
+    func drawReadout(width: Float, scale: Float) {
+        let rate = Double(parameters.particleCount) * Double(parameters.tickRate)
+        ui_text("\(parameters.particleCount) particles · \(Int(parameters.tickRate)) ticks/s · \(String(format: "%.3g", rate)) updates/s")
+        ui_text_colored("F1 keys · press and drag on the control", 0.7, 0.62, 0.5)
+    }
+
+    // MARK: input
+
+    func mouseButton(_ button: MouseButton, pressed: Bool, x: Double, y: Double) {
+        guard button == .left else { return }
+        if pressed { timeline.press(at: pixels(x: x, y: y)) } else { timeline.release() }
+    }
+
+    func mouseMoved(x: Double, y: Double) {
+        timeline.move(to: pixels(x: x, y: y))
+    }
+
+    func key(_ key: Int32, modifiers: Int32) -> Bool {
+        guard key == GLFW_KEY_BACKSPACE else { return false }
+        cloud.upload([Particle](repeating: .unborn, count: parameters.particleCount))
+        return true
+    }
+
+    /// The scripted pointer at this frame's time, in framebuffer pixels.
+    private func runScript(width: Int, height: Int) {
+        guard let at = script.pointer(at: elapsed) else { return }
+        let point = SIMD2(at.x * Float(width), at.y * Float(height))
+        if at.down && scriptPress != at.press { timeline.press(at: point) }
+        if at.down { timeline.move(to: point) }
+        if !at.down && scriptPress != nil { timeline.release() }
+        scriptPress = at.down ? at.press : nil
+    }
+
+    /// A window position (screen units) in framebuffer pixels.
+    private func pixels(x: Double, y: Double) -> SIMD2<Float> {
+        let scale = window.contentScale
+        return SIMD2(Float(x * scale), Float(y * scale))
+    }
+}
