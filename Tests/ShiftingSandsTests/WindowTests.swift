@@ -141,9 +141,38 @@ struct WindowTests {
         #expect(calm.tealFraction(x: 0.15...0.55, y: 0.05...0.85) < 0.001)
         #expect(rippled.brightFraction(x: 0.15...0.85, y: 0.05...0.85) > 0.0005, "highlights or foam where the light catches the rings")
     }
+
+    @Test("the sparkles scene mid-press: the border glows nearest the press, the ripple ring runs out, the particle cloud converges on the pointer")
+    func sparkles() throws {
+        // 800x500: the capsule is 480x200 at (160, 150). Press at (200, 250) at 0.05 s, drag to
+        // (240, 200) by 0.5 s, shot at 0.65 s: ripple time 0.3, so the ring's peak is ~164 px
+        // from the press and its front 240 px.
+        func at(_ x: ClosedRange<Double>, _ y: ClosedRange<Double>) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+            ((x.lowerBound / 800)...(x.upperBound / 800), (y.lowerBound / 500)...(y.upperBound / 500))
+        }
+        let rest = try screenshot(["--scene", "sparkles", "--frames", "20"])
+        let pressed = try screenshot(["--scene", "sparkles", "--frames", "39", "--press", "0.25,0.5@0.05", "--drag", "0.3,0.4@0.5"])
+        let nearEdge = at(220...260, 146...154), farEdge = at(540...580, 346...354)
+        let near = pressed.mean(x: nearEdge.x, y: nearEdge.y), far = pressed.mean(x: farEdge.x, y: farEdge.y)
+        #expect(near.sum() > far.sum() * 2 + 60, "glow near the press \(near), far from it \(far)")
+        let restEdge = rest.mean(x: nearEdge.x, y: nearEdge.y)
+        #expect(near.sum() > restEdge.sum() + 100, "no glow at rest: \(restEdge)")
+        let ringBand = at(340...380, 320...335), beyond = at(480...540, 320...335)
+        let ring = pressed.mean(x: ringBand.x, y: ringBand.y), outside = pressed.mean(x: beyond.x, y: beyond.y)
+        #expect(ring.sum() > outside.sum() + 30 && outside.sum() < 15, "ring \(ring), not yet reached \(outside)")
+        let pointer = at(220...280, 180...240)
+        let cloud = pressed.blueFraction(x: pointer.x, y: pointer.y)
+        #expect(cloud > 0.2, "particles at the pointer: \(cloud)")
+        #expect(rest.blueFraction(x: 0.2...0.8, y: 0.3...0.7) == 0, "no cloud at rest")
+    }
 }
 
 extension Picture {
+    /// Fraction of pixels that look like the sparkles' particles: blue well above red.
+    func blueFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
+        count(x: x, y: y) { r, _, b in b > 120 && b > r + 60 }
+    }
+
     /// Fraction of pixels in a rectangle that look like lit water: blue-green well above red.
     func tealFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
         count(x: x, y: y) { r, g, b in g > r + 50 && b > r + 50 && g > 80 }
