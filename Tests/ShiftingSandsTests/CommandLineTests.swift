@@ -93,6 +93,16 @@ struct CommandLineTests {
         (["bench", "--screens", "800x600", "--allow-debug"], "--screens is for the waves bench"),
         (["run", "--scene", "waves", "--poke", "0.5,abc,0.5"], "--poke 0.5,abc,0.5 is not X,Y"),
         (["run", "--scene", "waves", "--poke", "-0.1,0.5"], "--poke -0.1,0.5 is not X,Y"),
+        (["run", "--scene", "sparkles", "--press", "1.2,0.5"], "--press 1.2,0.5 is not X,Y"),
+        (["run", "--scene", "sparkles", "--press", "0.5,0.5@2-1"], "--press 0.5,0.5@2-1 is not X,Y"),
+        (["run", "--scene", "sparkles", "--press", "0.5,0.5@x"], "--press 0.5,0.5@x is not X,Y"),
+        (["run", "--scene", "sparkles", "--press", "0.5,0.5", "--drag", "0.5,0.5"], "--drag 0.5,0.5 is not X,Y@SECONDS"),
+        (["run", "--scene", "sparkles", "--press", "0.5,0.5@1", "--drag", "0.6,0.5@0.5"], "comes before any --press"),
+        (["run", "--scene", "waves", "--press", "0.5,0.5"], "--press is for the sparkles scene"),
+        (["run", "--drag", "0.5,0.5@1"], "--drag is for the sparkles scene"),
+        (["bench", "--scene", "sparkles", "--particles", "10,100", "--allow-debug"], "'10' in --particles"),
+        (["bench", "--scene", "sparkles", "--screens", "800x600", "--allow-debug"], "--screens is for the waves bench"),
+        (["bench", "--scene", "waves", "--particles", "100", "--allow-debug"], "--particles is for the sparkles bench"),
         (["run", "--orbit", "45,abc,30"], "--orbit 45,abc,30 is not YAW,PITCH"),
         (["run", "--window", "800x600x"], "window size 800x600x is not WIDTHxHEIGHT"),
     ] as [([String], String)])
@@ -254,6 +264,23 @@ struct CommandLineTests {
         #expect(test.status == 0, "stderr: \(test.stderr)")
         #expect(test.stdout.contains("drained 100.0%"))
         #expect(test.stdout.contains("simulated 13.2"), "10 s timer, 1.2 s flip and 2 s of landing")
+    }
+
+    @Test("bench --scene sparkles prints particle updates per second and frame ms for each count, as JSON that names its scene")
+    func sparklesBench() throws {
+        let run = try CommandRun(["bench", "--scene", "sparkles", "--particles", "32,2000", "--steps", "2", "--warmup", "1", "--format", "json", "--allow-debug"])
+        guard run.status == 0 else {
+            #expect(run.stderr.contains("EGL") || run.stderr.contains("GL"), "stderr: \(run.stderr)")
+            return
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((json["settings"] as? [String: Any])?["scene"] as? String == "sparkles")
+        let results = try #require(json["results"] as? [[String: Any]])
+        #expect(results.map { $0["particles"] as? Int } == [32, 2000])
+        for result in results {
+            #expect((result["updatesPerSecond"] as? Double ?? 0) > 0)
+            #expect(((result["frameMs"] as? [String: Any])?["median"] as? Double ?? 0) > 0)
+        }
     }
 
     @Test("bench --scene waves prints steps per second and GPU time per step for each screen and cell size")

@@ -3,6 +3,7 @@ import Foundation
 import SandGL
 import GLSupport
 import SandSim
+import Sparkles
 import Waves
 
 extension BenchReport.Format: ExpressibleByArgument {}
@@ -16,7 +17,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Headless (EGL) by default, rendering into an offscreen 1280x800 4x MSAA target; --window renders into a window. --scene waves measures the wave pool instead, at each --screens size and --pixel-sizes cell size. Progress goes to stderr, results to stdout (or --output)."
     )
 
-    @Option(help: "The scene to measure: hourglass or waves.")
+    @Option(help: "The scene to measure: hourglass, waves or sparkles.")
     var scene: SceneKind = .hourglass
 
     @Option(parsing: .unconditional, help: "Waves: screen sizes in pixels, comma-separated WIDTHxHEIGHT (default: \(Self.defaultScreens)).")
@@ -24,6 +25,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(name: .customLong("pixel-sizes"), parsing: .unconditional, help: "Waves: screen pixels per cell, comma-separated, 1–8 (default: \(Self.defaultPixelSizes)).")
     var pixelSizes: String?
+
+    @Option(parsing: .unconditional, help: "Sparkles: particle counts, comma-separated, \(SparkleParameters.particleCountRange.lowerBound)–\(SparkleParameters.particleCountRange.upperBound) (default: \(Self.defaultParticles)).")
+    var particles: String?
 
     @Option(parsing: .unconditional, help: "Modes to measure, comma-separated: cpu, gpu, instanced (default: \(Self.defaultModes)).")
     var modes: String?
@@ -62,6 +66,7 @@ struct BenchCommand: ParsableCommand {
     var allowDebug = false
 
     static let defaultModes = "cpu,gpu,instanced", defaultCounts = "250,1000,10000,50000"
+    static let defaultParticles = "32,10000,1000000"
     static let defaultScreens = "1280x800,1920x1080,3840x2160", defaultPixelSizes = "3,1"
     static let renderSize = (width: 1280, height: 800)
     static let patience: Double = 600
@@ -104,7 +109,18 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
+    func parsedParticles() throws -> [Int] {
+        let range = SparkleParameters.particleCountRange
+        return try ArgumentChecks.list(particles ?? Self.defaultParticles, option: "--particles").map { text in
+            guard let count = Int(text), range.contains(count) else {
+                throw ValidationError("'\(text)' in --particles is not a particle count (\(range.lowerBound)–\(range.upperBound))")
+            }
+            return count
+        }
+    }
+
     func validate() throws {
+        _ = try parsedParticles()
         _ = try parsedModes()
         _ = try parsedCounts()
         _ = try parsedScreens()
@@ -112,8 +128,12 @@ struct BenchCommand: ParsableCommand {
         let hourglassOnly = [("--modes", modes != nil), ("--counts", counts != nil), ("--substeps", substeps != nil), ("--threads", threads != nil),
                              ("--scenario", scenario != nil), ("--window", window)]
         let wavesOnly = [("--screens", screens != nil), ("--pixel-sizes", pixelSizes != nil)]
-        if let option = (scene == .waves ? hourglassOnly : wavesOnly).first(where: \.1)?.0 {
-            throw ValidationError("\(option) is for the \(scene == .waves ? "hourglass" : "waves") bench, not \(scene.rawValue)")
+        let sparklesOnly = [("--particles", particles != nil)]
+        let others: [(SceneKind, [(String, Bool)])] = [(.hourglass, hourglassOnly), (.waves, wavesOnly), (.sparkles, sparklesOnly)]
+        for (owner, options) in others where owner != scene {
+            if let option = options.first(where: \.1)?.0 {
+                throw ValidationError("\(option) is for the \(owner.rawValue) bench, not \(scene.rawValue)")
+            }
         }
         guard steps >= 1, warmup >= 0 else { throw ValidationError("--steps must be at least 1 and --warmup at least 0") }
         if let substeps, !(1...16).contains(substeps) { throw ValidationError("--substeps must be 1–16") }
@@ -126,6 +146,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if scene == .waves { return try measureWaves() }
+        if scene == .sparkles { return try measureSparkles() }
         let shaders = try ShaderSource.locateHourglass()
         let (width, height) = Self.renderSize
         if window {
@@ -177,6 +198,25 @@ struct BenchCommand: ParsableCommand {
             }
             let report = WaveBenchReport(system: BenchSystem.current(surface: "offscreen, one target per screen size"),
                                          settings: .init(steps: steps, warmup: warmup), gpuTiming: GPUStopwatch().method, results: results)
+            try emit(try report.formatted(format))
+        }
+    }
+
+    private func measureSparkles() throws {
+        let shaders = try ShaderSource.locate(probe: "sparkles/sparkle_tick.comp").folder("sparkles")
+        let context = try HeadlessContext()
+        try withExtendedLifetime(context) {
+            let benchmark = SparkleBenchmark(shaders: shaders, steps: steps, warmup: warmup)
+            let counts = try parsedParticles()
+            var results: [SparkleBenchResult] = []
+            for (index, count) in counts.enumerated() {
+                Console.progress("bench [\(index + 1)/\(counts.count)] sparkles, \(count) particles")
+                results.append(try benchmark.run(particles: count))
+            }
+            let size = SparkleBenchmark.screen
+            let report = SparkleBenchReport(system: BenchSystem.current(surface: "offscreen \(size.width)x\(size.height)"),
+                                            settings: .init(steps: steps, warmup: warmup, screen: "\(size.width)x\(size.height)"),
+                                            gpuTiming: GPUStopwatch().method, results: results)
             try emit(try report.formatted(format))
         }
     }

@@ -73,10 +73,10 @@ struct RunCommand: ParsableCommand {
             if let option = hourglassOnly.first(where: \.1)?.0 { throw ValidationError("\(option) is for the hourglass scene, not \(scene.rawValue)") }
         }
         if scene != .waves, !pokes.isEmpty { throw ValidationError("--poke is for the waves scene (--scene waves)") }
-        _ = try sparkleScript()
         if scene != .sparkles, !presses.isEmpty || !drags.isEmpty {
             throw ValidationError("\(presses.isEmpty ? "--drag" : "--press") is for the sparkles scene (--scene sparkles)")
         }
+        _ = try sparkleScript()
     }
 
     func scriptedPokes() throws -> [WavesScene.Poke] {
