@@ -88,7 +88,7 @@ struct InteractiveWindowTests {
     /// xdotool's names for the help panel's keys; the drag is done with the mouse.
     static let keysyms = [
         "Space": ["space"], "R": ["r"], "1 2 3": ["2", "3", "1"], "C": ["c"], "F11": ["F11"], "V": ["v"],
-        "F12": ["F12"], "H": ["h", "h"], "F1": ["F1", "F1"], "Esc": ["Escape"], "Tab": ["Tab", "Tab"],
+        "F12": ["F12"], "H": ["h", "h"], "F1": ["F1", "F1"], "Esc": ["Escape"], "Tab": Array(repeating: "Tab", count: SceneKind.allCases.count),
         "drag": [], "right drag": [], "wheel": [], "double click": [],
     ]
     static let documentedKeys = HourglassScene.keys + AppShell.keys
@@ -113,7 +113,7 @@ struct InteractiveWindowTests {
             guard app.isRunning else { return }
         }
         #expect(FileManager.default.fileExists(atPath: app.folder.appendingPathComponent("shifting-sands/waves.json").path),
-                "Tab to the waves and back: the wave scene saved its settings as it left")
+                "Tab round every scene and back: the wave scene saved its settings as it left")
         // A drag down on the glass turns the hourglass by hand.
         try app.xdotool(["mousemove", "--window", app.windowID, "400", "200", "mousedown", "1"])
         for y in stride(from: 220, through: 420, by: 40) {
