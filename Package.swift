@@ -30,6 +30,10 @@ let package = Package(
         // compute shader, with a CPU reference of one tick and of the glow and ripple formulas.
         .target(name: "Sparkles", dependencies: ["GLSupport", "CEpoxy"],
                 swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // The titanium scene (seed 004): a pool of metallic particles born by grid emitters and
+        // pushed by force fields in a compute shader, with a CPU reference of one tick.
+        .target(name: "Titanium", dependencies: ["GLSupport", "CEpoxy"],
+                swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(
             name: "ShiftingSands",
             dependencies: [
@@ -37,6 +41,7 @@ let package = Package(
                 "SandGL",
                 "Waves",
                 "Sparkles",
+                "Titanium",
                 "GLSupport",
                 "CGLFW",
                 "CStb",
@@ -52,6 +57,7 @@ let package = Package(
         .testTarget(name: "SandGLTests", dependencies: ["SandGL", "GLSupport", "SandSim"]),
         .testTarget(name: "WavesTests", dependencies: ["Waves", "GLSupport"]),
         .testTarget(name: "SparklesTests", dependencies: ["Sparkles", "GLSupport"]),
+        .testTarget(name: "TitaniumTests", dependencies: ["Titanium", "GLSupport"]),
         .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim", "GLSupport", "CStb"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -47,6 +47,7 @@ public final class ShaderProgram {
 
     public func set(_ name: String, _ value: Float) { epoxy_glProgramUniform1f(id, location(name), value) }
     public func set(_ name: String, _ value: UInt32) { epoxy_glProgramUniform1ui(id, location(name), value) }
+    public func set(_ name: String, _ value: Int32) { epoxy_glProgramUniform1i(id, location(name), value) }
     public func set(_ name: String, _ value: Bool) { epoxy_glProgramUniform1i(id, location(name), value ? 1 : 0) }
     public func set(_ name: String, _ value: SIMD2<Float>) { epoxy_glProgramUniform2f(id, location(name), value.x, value.y) }
     public func set(_ name: String, _ value: SIMD3<Float>) { epoxy_glProgramUniform3f(id, location(name), value.x, value.y, value.z) }

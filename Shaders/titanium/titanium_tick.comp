@@ -1,0 +1,103 @@
+#version 430 core
+// One tick of the pool (TitaniumReference.tick is the same on the CPU): a live particle feels the
+// fields, moves and ages; then, if its lane's birth is due, it is born in a random emitter of
+// its layer. Lanes are fixed slots of the pool, so the live count is birth rate x lifetime.
+layout(local_size_x = 256) in;
+#include "particle.glsl"
+layout(std430, binding = 0) buffer Particles { Particle particles[]; };
+
+// MAX_EMITTERS, MAX_FIELDS, FIELD_SCALE, TURBULENCE_FLOOR come from TitaniumField.defines.
+
+uniform uint count;
+uniform uint layerEnd[3];           // slots [end of previous layer, layerEnd[l]) are layer l's
+uniform vec3 birthRates;
+uniform vec3 layerAlphas;
+uniform vec3 layerColours[3];
+uniform vec4 emitters[MAX_EMITTERS]; // centre.xy (-1..1), half side, cumulative weight in the layer
+uniform int emitterStart[3], emitterCount[3];
+uniform float dt, time, square;
+uniform float scale, scaleRange, lifetime, lifetimeRange, speed, speedRange, gravityVariation;
+uniform uint theme;
+uniform vec4 fields[MAX_FIELDS];     // centre.xy, radius, strength (the cursor and its ripples)
+uniform int fieldCount;
+uniform bool gravityOn;
+uniform vec2 gravity;               // direction x strength
+uniform bool turbulenceOn;
+uniform float turbulenceStrength, turbulenceRadius, smoothness, animationSpeed, burst;
+uniform vec2 turbulenceCentre;      // pt
+
+uint pcg(uint v) {
+    uint state = v * 747796405u + 2891336453u;
+    uint word = ((state >> ((state >> 28u) + 4u)) ^ state) * 277803737u;
+    return (word >> 22u) ^ word;
+}
+float unit(uint h) { return float(h >> 8u) * (1.0 / 16777216.0); }
+
+vec2 noise(vec2 p, float t) {
+    float f = (1.0 / 12.0 + (1.0 / 100.0 - 1.0 / 12.0) * smoothness) * 6.28318530718;
+    float x = sin(f * p.y * 1.7 + t * 1.3) + sin(f * (p.x + p.y) * 1.1 - t * 0.7);
+    float y = cos(f * p.x * 1.9 - t * 1.1) + cos(f * (p.x - p.y) * 0.9 + t * 0.9);
+    return vec2(x, y) * 0.5;
+}
+
+vec2 acceleration(Particle q) {
+    vec2 a = vec2(0.0);
+    for (int i = 0; i < fieldCount; i++) {
+        vec2 d = fields[i].xy - q.position;
+        float distance = length(d);
+        if (distance < fields[i].z && distance > 1e-4) a += d / distance * fields[i].w * FIELD_SCALE;
+    }
+    if (gravityOn && q.obeysGravity != 0u) a += gravity * FIELD_SCALE;
+    float turbulence = burst;
+    if (turbulenceOn) {
+        vec2 d = q.position - turbulenceCentre;
+        if (turbulenceRadius <= 0.0 || dot(d, d) < turbulenceRadius * turbulenceRadius) turbulence += turbulenceStrength;
+    }
+    if (turbulence > 0.0) a += noise(q.position, time * animationSpeed) * turbulence * (length(q.velocity) + TURBULENCE_FLOOR);
+    return a;
+}
+
+void main() {
+    uint id = gl_GlobalInvocationID.x;
+    if (id >= count) return;
+    Particle q = particles[id];
+    if (q.generation > 0u && q.age < q.lifetime) {
+        q.velocity += acceleration(q) * dt;
+        q.position += q.velocity * dt;
+        q.age += dt;
+    }
+    int layer = int(q.layer);
+    float rate = birthRates[layer];
+    if (rate > 0.0 && time >= q.nextBirth) {
+        uint first = layer == 0 ? 0u : layerEnd[layer - 1];
+        float period = float(layerEnd[layer] - first) / rate;
+        float birth = q.nextBirth + floor((time - q.nextBirth) / period) * period;
+        q.nextBirth = birth + period;
+        uint h = pcg(pcg(q.generation * 0x9E3779B9u) + id);
+        float r[8];
+        for (int i = 0; i < 8; i++) { r[i] = unit(h); h = pcg(h); }
+        q.generation += 1u;
+        int n = emitterCount[layer];
+        if (n == 0) {
+            q.lifetime = 0.0;
+        } else {
+            int pick = emitterStart[layer] + n - 1;
+            for (int i = 0; i < n; i++) {
+                if (r[0] < emitters[emitterStart[layer] + i].w) { pick = emitterStart[layer] + i; break; }
+            }
+            vec4 e = emitters[pick];
+            q.position = (e.xy + vec2(2.0 * r[1] - 1.0, 2.0 * r[2] - 1.0) * e.z) * square * 0.5;
+            float angle = 6.28318530718 * r[3];
+            float s = max(speed + speedRange * (r[4] - 0.5), 0.0);
+            q.velocity = vec2(cos(angle), sin(angle)) * s;
+            q.scale = max(scale + scaleRange * (r[5] - 0.5), 0.0);
+            q.lifetime = max(lifetime + lifetimeRange * (r[6] - 0.5), 0.1);
+            q.obeysGravity = r[7] < gravityVariation ? 1u : 0u;
+            q.age = time - birth;
+            q.position += q.velocity * q.age;
+            q.colour = vec4(layerColours[layer], layerAlphas[layer]);
+            q.theme = theme;
+        }
+    }
+    particles[id] = q;
+}

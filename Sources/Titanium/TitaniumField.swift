@@ -1,0 +1,165 @@
+import CEpoxy
+import GLSupport
+
+/// The particle pool on the GPU: one storage buffer of `TitaniumParticle`s, split into the three
+/// layers' lanes, that `titanium_tick.comp` advances a tick at a time. Needs a current GL 4.3
+/// context for its whole life.
+public final class TitaniumField {
+    static let groupSize = 256
+    /// Ticks longer than this are split (fields act through velocity, so a long step overshoots).
+    public static let maxTick: Float = 1.0 / 30
+    let buffer = StorageBuffer()
+    private let tickProgram: ShaderProgram
+    /// Lanes of each layer.
+    public private(set) var capacities: [Int] = [0, 0, 0]
+    public var count: Int { capacities.reduce(0, +) }
+
+    /// The radial fields a tick takes: the cursor's and the ripples'.
+    public static let maxFields = TitaniumTimeline.maxRipples + 1
+    /// The numbers the tick shader shares with Swift, typed once here.
+    static let defines = """
+        #define MAX_EMITTERS \(TitaniumReference.maxEmitters)
+        #define MAX_FIELDS \(maxFields)
+        #define FIELD_SCALE \(TitaniumReference.fieldScale)
+        #define TURBULENCE_FLOOR \(TitaniumReference.turbulenceFloor)
+        """
+
+    /// `shaders`: the Shaders/titanium folder.
+    public init(shaders: ShaderSource, parameters: TitaniumParameters, time: Float = 0) throws {
+        tickProgram = try ShaderProgram(compute: "titanium_tick.comp", source: ShaderSource(directory: shaders.directory, defines: Self.defines))
+        reset(parameters: parameters, time: time)
+    }
+
+    /// A fresh pool sized for `parameters` (every lane unborn, first births staggered from `time`).
+    public func reset(parameters: TitaniumParameters, time: Float) {
+        capacities = TitaniumReference.capacities(parameters: parameters)
+        upload(TitaniumReference.freshPool(capacities: capacities, parameters: parameters, time: time), capacities: capacities)
+    }
+
+    /// Whether `parameters` need more lanes than the pool has (or far fewer), so `reset` is due.
+    public func needsResize(for parameters: TitaniumParameters) -> Bool {
+        let wanted = TitaniumReference.capacities(parameters: parameters)
+        return zip(wanted, capacities).contains { want, have in want > have || (want == 0) != (have == 0) || want * 2 < have }
+    }
+
+    public func upload(_ particles: [TitaniumParticle], capacities: [Int]) {
+        precondition(particles.count == capacities.reduce(0, +))
+        self.capacities = capacities
+        buffer.upload(particles.isEmpty ? [TitaniumParticle()] : particles)
+    }
+
+    public func read() -> [TitaniumParticle] {
+        buffer.read(TitaniumParticle.self, count: count)
+    }
+
+    /// Advances the pool by `dt` to clock time `time`, in ticks of at most `maxTick`.
+    public func advance(dt: Float, time: Float, parameters: TitaniumParameters, forces: TitaniumReference.Forces) {
+        let steps = max(Int((dt / Self.maxTick).rounded(.up)), 1)
+        let step = dt / Float(steps)
+        for i in 0..<steps {
+            var f = forces
+            f.time = time - dt + step * Float(i + 1)
+            tick(dt: step, time: f.time, parameters: parameters, forces: f)
+        }
+    }
+
+    /// One tick (TitaniumReference.tick for every slot).
+    public func tick(dt: Float, time: Float, parameters: TitaniumParameters, forces: TitaniumReference.Forces) {
+        guard count > 0 else { return }
+        let p = parameters.clamped()
+        let program = tickProgram
+        program.set("count", UInt32(count))
+        var end = 0
+        for layer in 0..<3 {
+            end += capacities[layer]
+            program.set("layerEnd[\(layer)]", UInt32(end))
+        }
+        program.set("birthRates", p.birthRates)
+        program.set("layerAlphas", p.alphas)
+        let theme = TitaniumTheme.all[p.theme]
+        program.set("layerColours", (0..<3).map { theme.colour(layer: $0) })
+        let emitters = TitaniumReference.emitters(parameters: p)
+        var start = 0
+        for layer in 0..<3 {
+            let own = emitters.filter { $0.layer == layer }
+            program.set("emitterStart[\(layer)]", Int32(start))
+            program.set("emitterCount[\(layer)]", Int32(own.count))
+            var cumulative: Float = 0
+            for (i, e) in own.enumerated() {
+                cumulative += e.weight
+                program.set("emitters[\(start + i)]", SIMD4(e.centre.x, e.centre.y, e.halfSide, cumulative))
+            }
+            start += own.count
+        }
+        program.set("dt", dt)
+        program.set("time", time)
+        program.set("square", p.squareSize)
+        program.set("scale", p.scale)
+        program.set("scaleRange", p.scaleRange)
+        program.set("lifetime", p.lifetime)
+        program.set("lifetimeRange", p.lifetimeRange)
+        program.set("speed", p.speed)
+        program.set("speedRange", p.speedRange)
+        program.set("gravityVariation", p.gravityVariation)
+        program.set("theme", UInt32(p.theme))
+        let fields = forces.radial.prefix(Self.maxFields)
+        for (i, field) in fields.enumerated() {
+            program.set("fields[\(i)]", SIMD4(field.centre.x, field.centre.y, field.radius, field.strength))
+        }
+        program.set("fieldCount", Int32(fields.count))
+        program.set("gravityOn", p.gravityEnabled)
+        program.set("gravity", SIMD2(p.gravityDirectionX, p.gravityDirectionY) * p.gravityStrength)
+        program.set("turbulenceOn", p.turbulenceEnabled)
+        program.set("turbulenceStrength", p.turbulenceStrength)
+        program.set("turbulenceRadius", p.turbulenceRadius)
+        program.set("turbulenceCentre", SIMD2(p.turbulenceX, p.turbulenceY) * p.squareSize / 2)
+        program.set("smoothness", p.turbulenceSmoothness)
+        program.set("animationSpeed", p.turbulenceAnimationSpeed)
+        program.set("burst", forces.burst)
+        buffer.bind(to: 0)
+        program.dispatch(invocations: count, groupSize: Self.groupSize)
+        epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
+    }
+}
+
+/// Draws the pool as additive point sprites over a black backdrop.
+public final class TitaniumRenderer {
+    private let program: ShaderProgram
+    private var emptyArray: GLuint = 0
+
+    public init(shaders: ShaderSource) throws {
+        program = try ShaderProgram(vertex: "particle.vert", fragment: "particle.frag", source: shaders)
+        epoxy_glGenVertexArrays(1, &emptyArray)
+    }
+
+    deinit {
+        epoxy_glDeleteVertexArrays(1, &emptyArray)
+    }
+
+    /// Clears `framebuffer` (0: the window) of `width` × `height` px to black and draws the pool.
+    /// Leaves blending off and that framebuffer bound.
+    public func draw(field: TitaniumField, layout: SquareLayout, parameters: TitaniumParameters, framebuffer: GLuint, width: Int, height: Int) {
+        let p = parameters.clamped()
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glClearColor(0, 0, 0, 1)
+        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        guard field.count > 0 else { return }
+        program.set("viewportSize", SIMD2(Float(width), Float(height)))
+        program.set("centre", layout.centre)
+        program.set("pixelsPerPoint", layout.pixelsPerPoint)
+        program.set("spriteSide", TitaniumReference.spriteSide)
+        program.set("fadeSpeed", p.fadeSpeed)
+        field.buffer.bind(to: 0)
+        epoxy_glBindVertexArray(emptyArray)
+        epoxy_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
+        epoxy_glEnable(GLenum(GL_BLEND))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        program.use()
+        epoxy_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(field.count))
+        epoxy_glDisable(GLenum(GL_BLEND))
+        epoxy_glDisable(GLenum(GL_PROGRAM_POINT_SIZE))
+        epoxy_glBindVertexArray(0)
+    }
+}
