@@ -139,9 +139,9 @@ public struct TitaniumTheme: Equatable, Sendable {
     public var layers: [SIMD2<Float>]
 
     public static let all: [TitaniumTheme] = [
-        TitaniumTheme(name: "Titanium", hue: 0.58, layers: [SIMD2(0.30, 0.16), SIMD2(0.18, 0.22), SIMD2(0.06, 0.50)]),
-        TitaniumTheme(name: "Gold", hue: 0.11, layers: [SIMD2(0.75, 0.16), SIMD2(0.60, 0.22), SIMD2(0.30, 0.50)]),
-        TitaniumTheme(name: "Rose", hue: 0.95, layers: [SIMD2(0.55, 0.16), SIMD2(0.40, 0.22), SIMD2(0.15, 0.50)]),
+        TitaniumTheme(name: "Titanium", hue: 0.58, layers: [SIMD2(0.30, 0.24), SIMD2(0.18, 0.30), SIMD2(0.06, 0.50)]),
+        TitaniumTheme(name: "Gold", hue: 0.11, layers: [SIMD2(0.80, 0.26), SIMD2(0.65, 0.32), SIMD2(0.35, 0.50)]),
+        TitaniumTheme(name: "Rose", hue: 0.95, layers: [SIMD2(0.60, 0.26), SIMD2(0.45, 0.32), SIMD2(0.20, 0.50)]),
     ]
 
     /// Layer `layer`'s colour, RGB 0–1.

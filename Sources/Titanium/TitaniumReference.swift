@@ -20,14 +20,15 @@ public struct TitaniumParticle: Equatable, Sendable {
     public var isAlive: Bool { generation > 0 && age < lifetime }
 }
 
-/// The square's place in the window: centred, `squareSize` pt on a side, where 400 pt (the
-/// largest square) fills 80% of the window's shorter side. Window pixels, y down.
+/// The square's place in the window: centred in the part left of the overlay's right-hand panel
+/// (`usableWidth` px from the left, the whole width if nil), where 400 pt (the largest square)
+/// fills 80% of that part's shorter side. Window pixels, y down.
 public struct SquareLayout: Equatable, Sendable {
     public var centre: SIMD2<Float>
     public var pixelsPerPoint: Float
 
-    public init(windowWidth: Int, windowHeight: Int) {
-        let w = Float(max(windowWidth, 1)), h = Float(max(windowHeight, 1))
+    public init(windowWidth: Int, windowHeight: Int, usableWidth: Float? = nil) {
+        let w = min(usableWidth ?? .infinity, Float(max(windowWidth, 1))), h = Float(max(windowHeight, 1))
         centre = SIMD2(w, h) * 0.5
         pixelsPerPoint = 0.8 * min(w, h) / 400
     }

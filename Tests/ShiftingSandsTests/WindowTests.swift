@@ -165,6 +165,48 @@ struct WindowTests {
         #expect(cloud > 0.2, "particles at the pointer: \(cloud)")
         #expect(rest.blueFraction(x: 0.2...0.8, y: 0.3...0.7) == 0, "no cloud at rest")
     }
+
+    @Test("the titanium square at rest: lit within the square, brightest toward its top-right focal point, black around it")
+    func titaniumAtRest() throws {
+        // 800x500, the panel on the right: the square is ~190 px at (143…335, 153…345).
+        let rest = try screenshot(["--scene", "titanium", "--frames", "150"])
+        let topRight = rest.mean(x: (290.0 / 800)...(325.0 / 800), y: (160.0 / 500)...(195.0 / 500))
+        let bottomLeft = rest.mean(x: (150.0 / 800)...(185.0 / 800), y: (305.0 / 500)...(340.0 / 500))
+        let outside = rest.mean(x: (20.0 / 800)...(110.0 / 800), y: (20.0 / 500)...(120.0 / 500))
+        #expect(topRight.sum() > bottomLeft.sum() * 1.5 && topRight.sum() > 200, "highlight \(topRight), base \(bottomLeft)")
+        #expect(bottomLeft.sum() > 15, "the base layer shows: \(bottomLeft)")
+        #expect(outside.sum() < 1, "black around the square: \(outside)")
+        // Grey metal in the Titanium theme: no channel far from the others.
+        #expect(topRight.max() - topRight.min() < 40, "grey: \(topRight)")
+    }
+
+    @Test("the titanium square with a scripted cursor path: a dark channel along the path between bright ridges of pushed particles")
+    func titaniumCursorTrail() throws {
+        let rest = try screenshot(["--scene", "titanium", "--frames", "150"])
+        let swept = try screenshot(["--scene", "titanium", "--frames", "150", "--cursor", "0.15,0.3@1.0", "--cursor", "0.45,0.7@2.5"])
+        // The path runs (120, 150) → (360, 350) px; sample bands parallel to it over its middle.
+        func band(_ picture: Picture, offset: Double) -> (mean: Double, bright: Double) {
+            let (dx, dy) = (240.0, 200.0), length = (dx * dx + dy * dy).squareRoot()
+            let (nx, ny) = (-dy / length, dx / length)
+            var sum = 0.0, bright = 0.0, n = 0.0
+            for i in 0..<160 {
+                let f = 0.3 + 0.4 * Double(i) / 159
+                for k in -4...4 {
+                    let x = Int(120 + dx * f + nx * (offset + Double(k))), y = Int(150 + dy * f + ny * (offset + Double(k)))
+                    let c = picture.pixel(x: x, y: y)
+                    sum += c.sum()
+                    bright += c.sum() > 450 ? 1 : 0
+                    n += 1
+                }
+            }
+            return (sum / n, bright / n)
+        }
+        let channel = band(swept, offset: 0), restChannel = band(rest, offset: 0)
+        #expect(channel.mean < restChannel.mean * 0.6, "the path is cleared: \(channel.mean) against \(restChannel.mean) at rest")
+        // Beside the channel, the pushed particles pile into ridges brighter than the channel by far.
+        let ridges = [-40.0, -30, -20, 20, 30, 40].map { band(swept, offset: $0).mean }.max()!
+        #expect(ridges > channel.mean * 2.5 && ridges > 60, "ridges \(ridges) beside a channel of \(channel.mean)")
+    }
 }
 
 extension Picture {
@@ -181,6 +223,12 @@ extension Picture {
     /// Fraction of near-white pixels: foam and highlights.
     func brightFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
         count(x: x, y: y) { r, g, b in r > 180 && g > 200 && b > 200 }
+    }
+
+    /// RGB (0–255) at pixel (x, y) from the top left.
+    func pixel(x: Int, y: Int) -> SIMD3<Double> {
+        let i = (min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * 4
+        return SIMD3(Double(pixels[i]), Double(pixels[i + 1]), Double(pixels[i + 2]))
     }
 
     private func count(x: ClosedRange<Double>, y: ClosedRange<Double>, _ test: (Double, Double, Double) -> Bool) -> Double {

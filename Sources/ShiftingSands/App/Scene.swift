@@ -3,13 +3,14 @@ import ArgumentParser
 /// The scenes the window shows, one at a time: `run --scene NAME`, the picker in the readout
 /// panel, or Tab.
 enum SceneKind: String, CaseIterable, ExpressibleByArgument {
-    case hourglass, waves, sparkles
+    case hourglass, waves, sparkles, titanium
 
     var title: String {
         switch self {
         case .hourglass: "Hourglass"
         case .waves: "Waves"
         case .sparkles: "Sparkles"
+        case .titanium: "Titanium"
         }
     }
 

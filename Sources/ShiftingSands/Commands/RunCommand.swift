@@ -4,6 +4,7 @@ import SandGL
 import GLSupport
 import SandSim
 import Sparkles
+import Titanium
 import Waves
 
 /// The default command: the hourglass in a window. With no display it says so and runs the
@@ -28,6 +29,12 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .customLong("drag"), parsing: .unconditionalSingleValue, help: "Sparkles: while pressed, the pointer glides in a straight line to X,Y (0–1) by @SECONDS; repeat for a path.")
     var drags: [String] = []
+
+    @Option(name: .customLong("cursor"), parsing: .unconditionalSingleValue, help: "Titanium: the pointer at X,Y (0–1 across and down the window) @SECONDS into the run, gliding in straight lines between points; repeat for a path.")
+    var cursorPoints: [String] = []
+
+    @Option(name: .customLong("theme-change-at"), parsing: .unconditionalSingleValue, help: "Titanium: change to the next colour theme (turbulence burst, colour switch at its peak) @SECONDS into the run; repeat for more.")
+    var themeChanges: [String] = []
 
     @OptionGroup var grains: GrainOptions
 
@@ -77,6 +84,32 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("\(presses.isEmpty ? "--drag" : "--press") is for the sparkles scene (--scene sparkles)")
         }
         _ = try sparkleScript()
+        if scene != .titanium, !cursorPoints.isEmpty || !themeChanges.isEmpty {
+            throw ValidationError("\(cursorPoints.isEmpty ? "--theme-change-at" : "--cursor") is for the titanium scene (--scene titanium)")
+        }
+        _ = try titaniumScript()
+    }
+
+    /// `--cursor X,Y@SECONDS` and `--theme-change-at SECONDS`, checked: coordinates 0–1, times at least 0.
+    func titaniumScript() throws -> TitaniumScene.Script {
+        var script = TitaniumScene.Script()
+        for text in cursorPoints {
+            let halves = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            let parts = ArgumentChecks.numbers(String(halves[0]), separator: ",")
+            let seconds = halves.count == 2 ? Float(halves[1].trimmingCharacters(in: .whitespaces)) : nil
+            guard parts.count == 2, let x = parts[0], let y = parts[1], [x, y].allSatisfy({ (0...1).contains($0) }),
+                  let seconds, seconds.isFinite, seconds >= 0 else {
+                throw ValidationError("--cursor \(text) is not X,Y@SECONDS with each coordinate 0–1 and SECONDS at least 0")
+            }
+            script.points.append(.init(x: x, y: y, seconds: seconds))
+        }
+        for text in themeChanges {
+            guard let seconds = Float(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 else {
+                throw ValidationError("--theme-change-at \(text) is not a time in seconds (at least 0)")
+            }
+            script.themeChanges.append(seconds)
+        }
+        return script
     }
 
     func scriptedPokes() throws -> [WavesScene.Poke] {
@@ -180,7 +213,7 @@ struct RunCommand: ParsableCommand {
         if compare && grains.count == nil {
             settings.counts[.cpu] = EngineRates.comparisonCount(softwareGL: GLInfo.current().isSoftware)
         }
-        let orbit = try orbitDegrees(), pokes = try scriptedPokes(), sparkleScript = try sparkleScript()
+        let orbit = try orbitDegrees(), pokes = try scriptedPokes(), sparkleScript = try sparkleScript(), titaniumScript = try titaniumScript()
         let hourglassSettings = settings
         let makeScene: AppShell.SceneFactory = { kind in
             switch kind {
@@ -197,6 +230,10 @@ struct RunCommand: ParsableCommand {
                 let store = saving ? SettingsStore<SparkleParameters>.standard() : nil
                 return try SparklesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
                                          shaders: shaders.folder("sparkles"), script: sparkleScript)
+            case .titanium:
+                let store = saving ? SettingsStore<TitaniumParameters>.standard() : nil
+                return try TitaniumScene(window: window, parameters: store?.load() ?? .defaults, store: store,
+                                         shaders: shaders.folder("titanium"), script: titaniumScript)
             }
         }
         // The app's GL objects must go before the window and its context.

@@ -1,0 +1,133 @@
+import CGLFW
+import Foundation
+import GLSupport
+import ImGuiBridge
+import Titanium
+
+/// Seed 004's metallic square: three layers of grid emitters whose particles (born, aged and
+/// moved in a compute shader) add up to brushed metal; the cursor repels them and leaves a trail
+/// of ripples; a theme change scatters them with a turbulence burst and switches colour at its peak.
+final class TitaniumScene: Scene {
+    /// A scripted cursor (`run --cursor X,Y@SECONDS`, `--theme-change-at SECONDS`): points in 0–1
+    /// of the window from the top left. The cursor appears at the first point's time and glides
+    /// in straight lines through the rest; it stays at the last.
+    struct Script: Equatable {
+        struct Point: Equatable { var x, y, seconds: Float }
+        var points: [Point] = []
+        var themeChanges: [Float] = []
+
+        func cursor(at time: Float) -> (x: Float, y: Float)? {
+            guard let first = points.first, time >= first.seconds else { return nil }
+            var at = (first.x, first.y)
+            for (a, b) in zip(points, points.dropFirst()) where time > a.seconds {
+                let f = b.seconds > a.seconds ? min((time - a.seconds) / (b.seconds - a.seconds), 1) : 1
+                at = (a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f)
+            }
+            return at
+        }
+    }
+
+    private let field: TitaniumField
+    private let renderer: TitaniumRenderer
+    private var parameters: TitaniumParameters
+    private let store: SettingsStore<TitaniumParameters>?
+    private var timeline = TitaniumTimeline()
+    private let script: Script
+    private var scriptedChanges: [Float]
+    private var tab = 0
+    private var cursorPixel: SIMD2<Float>?
+    private var layout = SquareLayout(windowWidth: 1, windowHeight: 1)
+    private let stopwatch = GPUStopwatch()
+    private unowned let window: Window
+
+    init(window: Window, parameters: TitaniumParameters, store: SettingsStore<TitaniumParameters>?, shaders: ShaderSource, script: Script = Script()) throws {
+        var script = script
+        script.points.sort { $0.seconds < $1.seconds }
+        self.window = window
+        self.parameters = parameters.clamped()
+        self.store = store
+        self.script = script
+        scriptedChanges = script.themeChanges.sorted()
+        field = try TitaniumField(shaders: shaders, parameters: self.parameters)
+        renderer = try TitaniumRenderer(shaders: shaders)
+    }
+
+    static let keys = [("move", "the pointer repels; moving leaves ripples"), ("T", "next colour theme"), ("Backspace", "restart the particles")]
+    var keys: [(String, String)] { Self.keys }
+
+    var cost: (milliseconds: Double, label: String)? { (stopwatch.lastMilliseconds ?? 0, "GPU") }
+
+    func save() {
+        store?.save(parameters)
+    }
+
+    func frame(dt: Float, width: Int, height: Int, panels: [ScreenRect]) throws {
+        // Keep the square clear of the panel on the right (where it stood last frame).
+        let scale = Float(window.contentScale)
+        let right = panels.filter { Float($0.midX) * scale > Float(width) / 2 && Float($0.y) * scale < Float(height) / 2 }.map { Float($0.x) * scale }.min()
+        layout = SquareLayout(windowWidth: width, windowHeight: height, usableWidth: right.map { max($0 - 12 * scale, Float(width) * 0.4) })
+        runScript(width: width, height: height)
+        timeline.move(to: cursorPixel.map(layout.points), parameters: parameters)
+        if let theme = timeline.advance(by: dt, parameters: parameters) {
+            parameters.theme = theme
+            save()
+        }
+        if field.needsResize(for: parameters) { field.reset(parameters: parameters, time: timeline.time) }
+        let forces = timeline.forces(parameters: parameters)
+        stopwatch.measure {
+            field.advance(dt: dt, time: timeline.time, parameters: parameters, forces: forces)
+            renderer.draw(field: field, layout: layout, parameters: parameters, framebuffer: 0, width: width, height: height)
+        }
+    }
+
+    func drawPanels(width: Float, height: Float, scale: Float) -> [ScreenRect] {
+        var changed = parameters
+        var theme: Int?
+        let rect = TitaniumOverlay.draw(&changed, tab: &tab, theme: &theme, width: width, height: height, scale: scale)
+        if changed != parameters {
+            parameters = changed.clamped()
+            save()
+        }
+        if let theme { timeline.changeTheme(to: theme) }
+        return [rect]
+    }
+
+    func drawReadout(width: Float, scale: Float) {
+        let live = TitaniumReference.expectedLive(parameters: parameters)
+        let births = parameters.birthRates.sum()
+        ui_text(String(format: "%.0f live particles · %.0f births/s · %d in the pool", live, births, field.count))
+        ui_text_colored("F1 keys · move the pointer over the square", 0.7, 0.62, 0.5)
+    }
+
+    // MARK: input
+
+    func mouseButton(_ button: MouseButton, pressed: Bool, x: Double, y: Double) {}
+
+    func mouseMoved(x: Double, y: Double) {
+        guard script.points.isEmpty else { return }
+        let scale = window.contentScale
+        cursorPixel = SIMD2(Float(x * scale), Float(y * scale))
+    }
+
+    func key(_ key: Int32, modifiers: Int32) -> Bool {
+        switch key {
+        case GLFW_KEY_T:
+            timeline.changeTheme(to: ((timeline.themeChange?.to ?? parameters.theme) + 1) % TitaniumTheme.all.count)
+        case GLFW_KEY_BACKSPACE:
+            field.reset(parameters: parameters, time: timeline.time)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The scripted cursor and theme changes at this frame's time (the timeline's clock).
+    private func runScript(width: Int, height: Int) {
+        let now = timeline.time
+        if let at = script.cursor(at: now) { cursorPixel = SIMD2(at.x * Float(width), at.y * Float(height)) }
+        while let next = scriptedChanges.first, next <= now {
+            scriptedChanges.removeFirst()
+            timeline.changeTheme(to: (parameters.theme + 1) % TitaniumTheme.all.count)
+        }
+    }
+}
