@@ -203,14 +203,17 @@ struct TitaniumGPUTests {
         let data = gl.target.readPixels()
         func lum(_ x: Int, _ y: Int) -> Int { let i = ((399 - y) * 400 + x) * 4; return Int(data[i]) + Int(data[i + 1]) + Int(data[i + 2]) }
         let side = Int(p.squareSize * layout.pixelsPerPoint)   // 160 px
-        var inside = 0, outside = 0
-        for y in stride(from: 0, to: 400, by: 4) {
-            for x in stride(from: 0, to: 400, by: 4) {
-                let dx = abs(x - 200), dy = abs(y - 200)
-                if dx < side / 2 - 8 && dy < side / 2 - 8 { inside += lum(x, y) > 60 ? 1 : 0 }
-                if dx > side / 2 + 30 || dy > side / 2 + 30 { outside += lum(x, y) > 10 ? 1 : 0 }
+        // Grainy by design: judge 8×8 blocks. Every block well inside is lit; nothing far outside is.
+        var blocks = 0, lit = 0, outside = 0
+        for y in stride(from: 0, to: 400, by: 8) {
+            for x in stride(from: 0, to: 400, by: 8) {
+                let dx = abs(x + 4 - 200), dy = abs(y + 4 - 200)
+                var sum = 0
+                for j in 0..<8 { for i in 0..<8 { sum += lum(x + i, y + j) } }
+                if dx < side / 2 - 8 && dy < side / 2 - 8 { blocks += 1; lit += sum / 64 > 8 ? 1 : 0 }
+                if dx > side / 2 + 30 || dy > side / 2 + 30 { outside += sum > 0 ? 1 : 0 }
             }
         }
-        #expect(inside > 1400 * 9 / 10 && outside == 0, "lit inside \(inside), outside \(outside)")
+        #expect(blocks > 200 && lit >= blocks - 2 && outside == 0, "lit blocks \(lit) of \(blocks) inside; \(outside) lit outside")
     }
 }
