@@ -103,6 +103,15 @@ struct CommandLineTests {
         (["bench", "--scene", "sparkles", "--particles", "10,100", "--allow-debug"], "'10' in --particles"),
         (["bench", "--scene", "sparkles", "--screens", "800x600", "--allow-debug"], "--screens is for the waves bench"),
         (["bench", "--scene", "waves", "--particles", "100", "--allow-debug"], "--particles is for the sparkles bench"),
+        (["run", "--scene", "titanium", "--cursor", "1.5,0.5@1"], "--cursor 1.5,0.5@1 is not X,Y@SECONDS"),
+        (["run", "--scene", "titanium", "--cursor", "0.5,0.5"], "--cursor 0.5,0.5 is not X,Y@SECONDS"),
+        (["run", "--scene", "titanium", "--cursor", "0.5,0.5@-1"], "--cursor 0.5,0.5@-1 is not X,Y@SECONDS"),
+        (["run", "--scene", "titanium", "--theme-change-at", "soon"], "--theme-change-at soon is not a time"),
+        (["run", "--scene", "sparkles", "--cursor", "0.5,0.5@1"], "--cursor is for the titanium scene"),
+        (["run", "--theme-change-at", "1"], "--theme-change-at is for the titanium scene"),
+        (["run", "--scene", "titanium", "--press", "0.5,0.5"], "--press is for the sparkles scene"),
+        (["bench", "--scene", "titanium", "--particles", "100", "--allow-debug"], "--particles is for the sparkles bench, not titanium"),
+        (["bench", "--scene", "titanium", "--screens", "800x600", "--allow-debug"], "--screens is for the waves bench, not titanium"),
         (["run", "--orbit", "45,abc,30"], "--orbit 45,abc,30 is not YAW,PITCH"),
         (["run", "--window", "800x600x"], "window size 800x600x is not WIDTHxHEIGHT"),
     ] as [([String], String)])
@@ -281,6 +290,22 @@ struct CommandLineTests {
             #expect((result["updatesPerSecond"] as? Double ?? 0) > 0)
             #expect(((result["frameMs"] as? [String: Any])?["median"] as? Double ?? 0) > 0)
         }
+    }
+
+    @Test("bench --scene titanium prints live particles, particle updates per second and frame ms, as JSON that names its scene")
+    func titaniumBench() throws {
+        let run = try CommandRun(["bench", "--scene", "titanium", "--steps", "2", "--warmup", "1", "--format", "json", "--allow-debug"])
+        guard run.status == 0 else {
+            #expect(run.stderr.contains("EGL") || run.stderr.contains("GL"), "stderr: \(run.stderr)")
+            return
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((json["settings"] as? [String: Any])?["scene"] as? String == "titanium")
+        let result = try #require((json["results"] as? [[String: Any]])?.first)
+        let live = try #require(result["liveParticles"] as? Int)
+        #expect(abs(Double(live) - 33_500) < 33_500 * 0.05, "settled live count \(live)")
+        #expect((result["updatesPerSecond"] as? Double ?? 0) > 0)
+        #expect(((result["frameMs"] as? [String: Any])?["median"] as? Double ?? 0) > 0)
     }
 
     @Test("bench --scene waves prints steps per second and GPU time per step for each screen and cell size")

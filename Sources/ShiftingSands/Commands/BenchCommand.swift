@@ -4,6 +4,7 @@ import SandGL
 import GLSupport
 import SandSim
 import Sparkles
+import Titanium
 import Waves
 
 extension BenchReport.Format: ExpressibleByArgument {}
@@ -17,7 +18,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Headless (EGL) by default, rendering into an offscreen 1280x800 4x MSAA target; --window renders into a window. --scene waves measures the wave pool instead, at each --screens size and --pixel-sizes cell size. Progress goes to stderr, results to stdout (or --output)."
     )
 
-    @Option(help: "The scene to measure: hourglass, waves or sparkles.")
+    @Option(help: "The scene to measure: hourglass, waves, sparkles or titanium.")
     var scene: SceneKind = .hourglass
 
     @Option(parsing: .unconditional, help: "Waves: screen sizes in pixels, comma-separated WIDTHxHEIGHT (default: \(Self.defaultScreens)).")
@@ -147,6 +148,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         if scene == .waves { return try measureWaves() }
         if scene == .sparkles { return try measureSparkles() }
+        if scene == .titanium { return try measureTitanium() }
         let shaders = try ShaderSource.locateHourglass()
         let (width, height) = Self.renderSize
         if window {
@@ -217,6 +219,20 @@ struct BenchCommand: ParsableCommand {
             let report = SparkleBenchReport(system: BenchSystem.current(surface: "offscreen \(size.width)x\(size.height)"),
                                             settings: .init(steps: steps, warmup: warmup, screen: "\(size.width)x\(size.height)"),
                                             gpuTiming: GPUStopwatch().method, results: results)
+            try emit(try report.formatted(format))
+        }
+    }
+
+    private func measureTitanium() throws {
+        let shaders = try ShaderSource.locate(probe: "titanium/titanium_tick.comp").folder("titanium")
+        let context = try HeadlessContext()
+        try withExtendedLifetime(context) {
+            Console.progress("bench [1/1] titanium, defaults (settling 3 s first)")
+            let result = try TitaniumBenchmark(shaders: shaders, steps: steps, warmup: warmup).run()
+            let size = TitaniumBenchmark.screen
+            let report = TitaniumBenchReport(system: BenchSystem.current(surface: "offscreen \(size.width)x\(size.height)"),
+                                             settings: .init(steps: steps, warmup: warmup, screen: "\(size.width)x\(size.height)"),
+                                             gpuTiming: GPUStopwatch().method, results: [result])
             try emit(try report.formatted(format))
         }
     }

@@ -1,0 +1,106 @@
+import Foundation
+import GLSupport
+import SandSim
+import Titanium
+
+/// The titanium bench: the default square settled (3 s of ticks first), then each step one
+/// 1/60 s tick of the whole pool and one frame's drawing at 1280 × 800.
+struct TitaniumBenchResult: Codable {
+    var liveParticles: Int
+    var poolSize: Int
+    var tickMs: SampleSummary
+    var frameMs: SampleSummary
+    /// Particle updates a second (the whole pool) from the median tick.
+    var updatesPerSecond: Double
+    var framesPerSecond: Double
+}
+
+struct TitaniumBenchReport: Codable {
+    struct Settings: Codable {
+        var scene = "titanium"
+        var steps: Int
+        var warmup: Int
+        var screen: String
+    }
+
+    var system: BenchSystem
+    var settings: Settings
+    var gpuTiming: GPUStopwatch.Method
+    var results: [TitaniumBenchResult]
+
+    func formatted(_ format: BenchReport.Format) throws -> String {
+        switch format {
+        case .json: try Console.json(self)
+        case .csv: csv
+        case .table: table
+        }
+    }
+
+    private static func ms(_ s: SampleSummary) -> String { String(format: "%.3f / %.3f", s.median, s.p95) }
+
+    private var table: String {
+        let lines = [
+            "renderer  \(system.renderer) (OpenGL \(system.glVersion))",
+            "cpu       \(system.cpu), \(system.cores) cores; \(system.build) build of shifting-sands \(system.version); \(system.date)",
+            "surface   \(system.surface); titanium scene, defaults, settled; \(settings.warmup) warm-up + \(settings.steps) timed ticks and frames",
+            "times are ms, median / p95; GPU time by \(gpuTiming.rawValue)",
+            "",
+        ]
+        let header = ["live", "pool", "tick", "frame", "updates/s", "frames/s"]
+        let rows = results.map { r in
+            [String(r.liveParticles), String(r.poolSize), Self.ms(r.tickMs), Self.ms(r.frameMs),
+             String(format: "%.3g", r.updatesPerSecond), String(format: "%.1f", r.framesPerSecond)]
+        }
+        return (lines + TextTable.format([header] + rows)).joined(separator: "\n")
+    }
+
+    private var csv: String {
+        let header = "live_particles,pool_size,tick_median_ms,tick_p95_ms,frame_median_ms,frame_p95_ms,updates_per_second,frames_per_second,renderer,build,version,date"
+        let rows = results.map { r in
+            [String(r.liveParticles), String(r.poolSize), "\(r.tickMs.median),\(r.tickMs.p95)", "\(r.frameMs.median),\(r.frameMs.p95)",
+             String(r.updatesPerSecond), String(r.framesPerSecond), "\"\(system.renderer)\"", system.build, system.version, system.date].joined(separator: ",")
+        }
+        return ([header] + rows).joined(separator: "\n")
+    }
+}
+
+struct TitaniumBenchmark {
+    static let screen = (width: 1280, height: 800)
+    let shaders: ShaderSource
+    let steps: Int
+    let warmup: Int
+
+    func run() throws -> TitaniumBenchResult {
+        let parameters = TitaniumParameters.defaults
+        let field = try TitaniumField(shaders: shaders, parameters: parameters)
+        let renderer = try TitaniumRenderer(shaders: shaders)
+        let target = OffscreenTarget(width: Self.screen.width, height: Self.screen.height)
+        let layout = SquareLayout(windowWidth: Self.screen.width, windowHeight: Self.screen.height)
+        let stopwatch = GPUStopwatch()
+        var timeline = TitaniumTimeline()
+        let dt: Float = 1.0 / 60
+        // Settle: the pool fills over the longest lifetime.
+        for _ in 0..<Int(parameters.longestLifetime * 60 + 30) {
+            _ = timeline.advance(by: dt, parameters: parameters)
+            field.tick(dt: dt, time: timeline.time, parameters: parameters, forces: timeline.forces(parameters: parameters))
+        }
+        var tickTimes: [Double] = [], frameTimes: [Double] = []
+        for step in 0..<(warmup + steps) {
+            _ = timeline.advance(by: dt, parameters: parameters)
+            let forces = timeline.forces(parameters: parameters)
+            let tickMs = stopwatch.measureNow { field.tick(dt: dt, time: timeline.time, parameters: parameters, forces: forces) }
+            let frameMs = stopwatch.measureNow {
+                renderer.draw(field: field, layout: layout, parameters: parameters, framebuffer: target.framebuffer, width: target.width, height: target.height)
+            }
+            if step >= warmup {
+                tickTimes.append(tickMs)
+                frameTimes.append(frameMs)
+            }
+        }
+        let live = field.read().filter(\.isAlive).count
+        let tick = SampleSummary(tickTimes), frame = SampleSummary(frameTimes)
+        return TitaniumBenchResult(liveParticles: live, poolSize: field.count, tickMs: tick, frameMs: frame,
+                                   updatesPerSecond: tick.median > 0 ? Double(field.count) * 1000 / tick.median : 0,
+                                   framesPerSecond: tick.median + frame.median > 0 ? 1000 / (tick.median + frame.median) : 0)
+    }
+}
