@@ -79,6 +79,8 @@ void ui_render(void) {
 
 bool ui_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
 
+bool ui_popup_open(void) { return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId); }
+
 bool ui_wants_keyboard(void) {
     // An open popup (a colour picker) takes Esc to close itself.
     return ImGui::GetIO().WantCaptureKeyboard || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
@@ -123,6 +125,11 @@ bool ui_button(const char *label, float width) { return ImGui::Button(label, ImV
 bool ui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
 
 bool ui_radio(const char *label, bool active) { return ImGui::RadioButton(label, active); }
+
+bool ui_combo(const char *label, int *current, const char *const *items, int count, float width) {
+    ImGui::SetNextItemWidth(width);
+    return ImGui::Combo(label, current, items, count);
+}
 
 bool ui_color_edit(const char *label, float *rgb) {
     return ImGui::ColorEdit3(label, rgb, ImGuiColorEditFlags_NoInputs);

@@ -9,14 +9,16 @@ public struct ControlLayout: Equatable, Sendable {
         (self.origin, self.size) = (origin, size)
     }
 
-    /// `controlWidth` of the window's width at `aspect`, shrunk to 80% of its height if taller.
-    public init(windowWidth: Int, windowHeight: Int, parameters: SparkleParameters) {
+    /// `controlWidth` of the window's width at `aspect`, shrunk to 80% of its height if taller,
+    /// centred; with `usableWidth`, in the window's left `usableWidth` pixels instead (clear of
+    /// a panel on the right).
+    public init(windowWidth: Int, windowHeight: Int, usableWidth: Float? = nil, parameters: SparkleParameters) {
         let p = parameters.clamped()
-        let w = Float(max(windowWidth, 1)), h = Float(max(windowHeight, 1))
-        var width = w * p.controlWidth
+        let w = min(usableWidth ?? Float(windowWidth), Float(windowWidth)), h = Float(max(windowHeight, 1))
+        var width = max(w, 1) * p.controlWidth
         if width / p.aspect > h * 0.8 { width = h * 0.8 * p.aspect }
         size = SIMD2(width, width / p.aspect)
-        origin = (SIMD2(w, h) - size) * 0.5
+        origin = (SIMD2(max(w, 1), h) - size) * 0.5
     }
 
     public var centre: SIMD2<Float> { origin + size * 0.5 }

@@ -144,14 +144,15 @@ struct WindowTests {
 
     @Test("the sparkles scene mid-press: the border glows nearest the press, the ripple ring runs out, the particle cloud converges on the pointer")
     func sparkles() throws {
-        // 800x500: the capsule is 480x200 at (160, 150). Press at (200, 250) at 0.05 s, drag to
+        // 800x500 with the overlay hidden (with it, the capsule moves left of the panel): the
+        // capsule is 480x200 at (160, 150). Press at (200, 250) at 0.05 s, drag to
         // (240, 200) by 0.5 s, shot at 0.65 s: ripple time 0.3, so the ring's peak is ~164 px
         // from the press and its front 240 px.
         func at(_ x: ClosedRange<Double>, _ y: ClosedRange<Double>) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
             ((x.lowerBound / 800)...(x.upperBound / 800), (y.lowerBound / 500)...(y.upperBound / 500))
         }
-        let rest = try screenshot(["--scene", "sparkles", "--frames", "20"])
-        let pressed = try screenshot(["--scene", "sparkles", "--frames", "39", "--press", "0.25,0.5@0.05", "--drag", "0.3,0.4@0.5"])
+        let rest = try screenshot(["--scene", "sparkles", "--frames", "20", "--hide-overlay"])
+        let pressed = try screenshot(["--scene", "sparkles", "--frames", "39", "--hide-overlay", "--press", "0.25,0.5@0.05", "--drag", "0.3,0.4@0.5"])
         let nearEdge = at(220...260, 146...154), farEdge = at(540...580, 346...354)
         let near = pressed.mean(x: nearEdge.x, y: nearEdge.y), far = pressed.mean(x: farEdge.x, y: farEdge.y)
         #expect(near.sum() > far.sum() * 2 + 60, "glow near the press \(near), far from it \(far)")

@@ -23,6 +23,8 @@ void ui_new_frame(void);
 void ui_render(void);
 /// True while ImGui wants the mouse (over a widget), so a click there is not a drag.
 bool ui_wants_mouse(void);
+/// True while a popup (a colour picker) is open: it takes the next click.
+bool ui_popup_open(void);
 /// True while a widget takes the keyboard (a slider's Ctrl+click text box, an open colour
 /// picker), so keys typed there are not shortcuts.
 bool ui_wants_keyboard(void);
@@ -40,6 +42,8 @@ float ui_text_width(const char *text);
 bool ui_button(const char *label, float width);
 bool ui_checkbox(const char *label, bool *value);
 bool ui_radio(const char *label, bool active);
+/// A drop-down list of `count` `items` of `width`, `current` the chosen one's index.
+bool ui_combo(const char *label, int *current, const char *const *items, int count, float width);
 /// A colour swatch with its label; a click opens a picker. `rgb` holds three floats 0–1.
 bool ui_color_edit(const char *label, float *rgb);
 /// Sliders show their value beside the track, not under the handle, then the label;

@@ -33,8 +33,9 @@ final class AppShell: WindowInput {
         ("H", "hide overlay"), ("F1", "this help"), ("Esc", "quit"),
     ]
 
-    init(window: Window, scene kind: SceneKind, makeScene: @escaping SceneFactory) throws {
+    init(window: Window, scene kind: SceneKind, overlayVisible: Bool = true, makeScene: @escaping SceneFactory) throws {
         self.window = window
+        self.overlayVisible = overlayVisible
         self.kind = kind
         self.makeScene = makeScene
         let scale = Float(window.contentScale)
@@ -145,11 +146,14 @@ final class AppShell: WindowInput {
         let margin = 12 * scale
         let compact = width < 1000 * scale
         ui_begin_panel("readout", margin, height - margin, 0, 1, 0.55)
+        // A drop-down, not a row of buttons: the panel stays narrow as scenes are added, and
+        // the hourglass keeps its room beside it.
         var chosen: SceneKind?
-        for kind in SceneKind.allCases {
-            if ui_radio(kind.title, kind == self.kind), kind != self.kind { chosen = kind }
-            if kind != SceneKind.allCases.last { ui_same_line() }
-        }
+        var index = Int32(SceneKind.allCases.firstIndex(of: kind) ?? 0)
+        let titles = SceneKind.allCases.map { strdup($0.title) }
+        defer { titles.forEach { free($0) } }
+        let items = titles.map { UnsafePointer<CChar>($0) }
+        if ui_combo("scene", &index, items, Int32(items.count), 130 * scale) { chosen = SceneKind.allCases[Int(index)] }
         // Fixed widths: the panel sizes itself to last frame's text, so a line that grew would
         // be clipped for a frame.
         if let cost = scene.cost {
@@ -172,7 +176,10 @@ final class AppShell: WindowInput {
 
     func mouseButton(_ button: MouseButton, pressed: Bool, x: Double, y: Double) {
         guard let scene else { return }
-        if pressed && ui_wants_mouse() { return }
+        // A press on a panel (where it stood last frame) or with a popup open is the overlay's.
+        // Not ImGui's own flag alone: it lags a frame behind a pointer that moves off a panel and
+        // presses at once. The help panel is in no list of panels, so its flag counts there.
+        if pressed && (panels.contains { $0.contains(x: x, y: y) } || ui_popup_open() || (showHelp && ui_wants_mouse())) { return }
         if pressed && button == .left {
             let now = Window.time
             if let last = lastClick, now - last.time < Self.doubleClickSeconds, abs(x - last.x) < 4, abs(y - last.y) < 4 {

@@ -53,6 +53,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Render --frames frames of 1/60 s, save the window as this PNG, and exit.")
     var screenshot: String?
 
+    @Flag(name: .customLong("hide-overlay"), help: "Start with the overlay hidden (as H does): the scene alone, for screenshots.")
+    var hideOverlay = false
+
     @Option(parsing: .unconditional, help: "Frames of 1/60 s to render before the screenshot (default 120); only with --screenshot.")
     var frames: Int?
 
@@ -238,7 +241,7 @@ struct RunCommand: ParsableCommand {
         }
         // The app's GL objects must go before the window and its context.
         try withExtendedLifetime(window) {
-            let app = try AppShell(window: window, scene: scene, makeScene: makeScene)
+            let app = try AppShell(window: window, scene: scene, overlayVisible: !hideOverlay, makeScene: makeScene)
             try app.run(frames: screenshot == nil ? nil : frames ?? 120, screenshot: screenshot)
             if let failure = app.failure { throw failure }
         }

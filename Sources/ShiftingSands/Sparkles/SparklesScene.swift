@@ -71,10 +71,22 @@ final class SparklesScene: Scene {
         store?.save(parameters)
     }
 
+    /// The control centred in the window, or, where the panel top right (as it stood last
+    /// frame) would cover it, centred in the part of the window left of the panel.
+    private func layoutClear(of panels: [ScreenRect], width: Int, height: Int) -> ControlLayout {
+        let centred = ControlLayout(windowWidth: width, windowHeight: height, parameters: parameters)
+        let scale = Double(window.contentScale)
+        let covering = panels.map { ScreenRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+            .filter { $0.midX > Double(width) / 2 && $0.midY < Double(height) / 2 }
+            .filter { $0.intersects(ScreenRect(x: Double(centred.origin.x), y: Double(centred.origin.y), width: Double(centred.size.x), height: Double(centred.size.y))) }
+        guard let left = covering.map(\.x).min() else { return centred }
+        return ControlLayout(windowWidth: width, windowHeight: height, usableWidth: Float(left - 12 * scale), parameters: parameters)
+    }
+
     func frame(dt: Float, width: Int, height: Int, panels: [ScreenRect]) throws {
         elapsed += dt
         runScript(width: width, height: height)
-        let layout = ControlLayout(windowWidth: width, windowHeight: height, parameters: parameters)
+        let layout = layoutClear(of: panels, width: width, height: height)
         cloud.resize(count: parameters.particleCount)
         let ticks = timeline.advance(by: dt, parameters: parameters)
         ticksLastFrame = ticks
