@@ -92,6 +92,8 @@ struct CommandLineTests {
         (["bench", "--scene", "waves", "--counts", "250", "--allow-debug"], "--counts is for the hourglass bench"),
         (["bench", "--screens", "800x600", "--allow-debug"], "--screens is for the waves bench"),
         (["run", "--scene", "waves", "--poke", "0.5,abc,0.5"], "--poke 0.5,abc,0.5 is not X,Y"),
+        (["run", "--scene", "sparkles", "--press", "0.5,0.5@0-0.3", "--drag", "0.6,0.5@0.5"], "comes after the press is released"),
+        (["run", "--scene", "sparkles", "--press", "0.5,0.5", "--drag", "0.6,0.5@0.5", "--drag", "0.7,0.5@0.3"], "goes back in time"),
         (["run", "--scene", "waves", "--poke", "-0.1,0.5"], "--poke -0.1,0.5 is not X,Y"),
         (["run", "--scene", "sparkles", "--press", "1.2,0.5"], "--press 1.2,0.5 is not X,Y"),
         (["run", "--scene", "sparkles", "--press", "0.5,0.5@2-1"], "--press 0.5,0.5@2-1 is not X,Y"),

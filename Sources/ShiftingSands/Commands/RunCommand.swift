@@ -159,6 +159,12 @@ struct RunCommand: ParsableCommand {
             guard script.presses.contains(where: { $0.start < at }) else {
                 throw ValidationError("--drag \(text) comes before any --press; a drag moves a pressed pointer")
             }
+            guard script.presses.contains(where: { $0.start < at && ($0.end.map { at <= $0 } ?? true) }) else {
+                throw ValidationError("--drag \(text) comes after the press is released; a drag moves a pressed pointer")
+            }
+            guard script.drags.last.map({ $0.seconds < at }) ?? true else {
+                throw ValidationError("--drag \(text) goes back in time; give the drags in order")
+            }
             script.drags.append(.init(x: x, y: y, seconds: at))
         }
         return script
