@@ -36,7 +36,12 @@ enum TitaniumOverlay {
             ui_same_line()
             if ui_radio(candidate.name, index == parameters.theme), index != parameters.theme { theme = index }
         }
-        if ui_button("Defaults", 90 * scale) { parameters = .defaults }
+        if ui_button("Defaults", 90 * scale) {
+            // The theme stays: a theme changes only by its burst (the radios above, T), never by a cut.
+            let current = parameters.theme
+            parameters = .defaults
+            parameters.theme = current
+        }
         var rect = UIRect()
         ui_end_panel(&rect)
         return ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
