@@ -198,8 +198,9 @@ struct BenchCommand: ParsableCommand {
                 Console.progress("bench [\(index + 1)/\(cases.count)] waves, \(screen.width)x\(screen.height) at \(pixelSize) px a cell")
                 results.append(try benchmark.run(screen: screen, pixelSize: pixelSize))
             }
-            let report = WaveBenchReport(system: BenchSystem.current(surface: "offscreen, one target per screen size"),
-                                         settings: .init(steps: steps, warmup: warmup), gpuTiming: GPUStopwatch().method, results: results)
+            let report = SceneBenchReport(system: BenchSystem.current(surface: "offscreen, one target per screen size"),
+                                          settings: .init(scene: "waves", steps: steps, warmup: warmup), gpuTiming: GPUStopwatch().method, results: results,
+                                          run: "\(warmup) warm-up + \(steps) timed steps of 1/120 s")
             try emit(try report.formatted(format))
         }
     }
@@ -216,9 +217,10 @@ struct BenchCommand: ParsableCommand {
                 results.append(try benchmark.run(particles: count))
             }
             let size = SparkleBenchmark.screen
-            let report = SparkleBenchReport(system: BenchSystem.current(surface: "offscreen \(size.width)x\(size.height)"),
-                                            settings: .init(steps: steps, warmup: warmup, screen: "\(size.width)x\(size.height)"),
-                                            gpuTiming: GPUStopwatch().method, results: results)
+            let report = SceneBenchReport(system: BenchSystem.current(surface: "offscreen \(size.width)x\(size.height)"),
+                                          settings: .init(scene: "sparkles", steps: steps, warmup: warmup, screen: "\(size.width)x\(size.height)"),
+                                          gpuTiming: GPUStopwatch().method, results: results,
+                                          run: "pressed; \(warmup) warm-up + \(steps) timed ticks and frames")
             try emit(try report.formatted(format))
         }
     }
@@ -230,9 +232,10 @@ struct BenchCommand: ParsableCommand {
             Console.progress("bench [1/1] titanium, defaults (settling 3 s first)")
             let result = try TitaniumBenchmark(shaders: shaders, steps: steps, warmup: warmup).run()
             let size = TitaniumBenchmark.screen
-            let report = TitaniumBenchReport(system: BenchSystem.current(surface: "offscreen \(size.width)x\(size.height)"),
-                                             settings: .init(steps: steps, warmup: warmup, screen: "\(size.width)x\(size.height)"),
-                                             gpuTiming: GPUStopwatch().method, results: [result])
+            let report = SceneBenchReport(system: BenchSystem.current(surface: "offscreen \(size.width)x\(size.height)"),
+                                          settings: .init(scene: "titanium", steps: steps, warmup: warmup, screen: "\(size.width)x\(size.height)"),
+                                          gpuTiming: GPUStopwatch().method, results: [result],
+                                          run: "defaults, settled; \(warmup) warm-up + \(steps) timed ticks and frames")
             try emit(try report.formatted(format))
         }
     }

@@ -17,54 +17,14 @@ struct SparkleBenchResult: Codable {
     var framesPerSecond: Double
 }
 
-/// The sparkles benchmark: the same system line, settings and formats as the other scenes'.
-struct SparkleBenchReport: Codable {
-    struct Settings: Codable {
-        var scene = "sparkles"
-        var steps: Int
-        var warmup: Int
-        var screen: String
+extension SparkleBenchResult: SceneBenchRow {
+    static let tableHeader = ["particles", "tick", "frame", "updates/s", "frames/s"]
+    var tableCells: [String] {
+        [String(particles), tickMs.tableCell, frameMs.tableCell, String(format: "%.3g", updatesPerSecond), String(format: "%.1f", framesPerSecond)]
     }
-
-    var system: BenchSystem
-    var settings: Settings
-    var gpuTiming: GPUStopwatch.Method
-    var results: [SparkleBenchResult]
-
-    func formatted(_ format: BenchReport.Format) throws -> String {
-        switch format {
-        case .json: try Console.json(self)
-        case .csv: csv
-        case .table: table
-        }
-    }
-
-    private static func ms(_ summary: SampleSummary) -> String {
-        String(format: "%.3f / %.3f", summary.median, summary.p95)
-    }
-
-    private var table: String {
-        let lines = [
-            "renderer  \(system.renderer) (OpenGL \(system.glVersion))",
-            "cpu       \(system.cpu), \(system.cores) cores; \(system.build) build of shifting-sands \(system.version); \(system.date)",
-            "surface   \(system.surface); sparkles scene, pressed; \(settings.warmup) warm-up + \(settings.steps) timed ticks and frames",
-            "times are ms, median / p95; GPU time by \(gpuTiming.rawValue)",
-            "",
-        ]
-        let header = ["particles", "tick", "frame", "updates/s", "frames/s"]
-        let rows = results.map { r in
-            [String(r.particles), Self.ms(r.tickMs), Self.ms(r.frameMs), String(format: "%.3g", r.updatesPerSecond), String(format: "%.1f", r.framesPerSecond)]
-        }
-        return (lines + TextTable.format([header] + rows)).joined(separator: "\n")
-    }
-
-    private var csv: String {
-        let header = "particles,tick_median_ms,tick_p95_ms,frame_median_ms,frame_p95_ms,updates_per_second,frames_per_second,renderer,build,version,date"
-        let rows = results.map { r in
-            [String(r.particles), "\(r.tickMs.median),\(r.tickMs.p95)", "\(r.frameMs.median),\(r.frameMs.p95)",
-             String(r.updatesPerSecond), String(r.framesPerSecond), "\"\(system.renderer)\"", system.build, system.version, system.date].joined(separator: ",")
-        }
-        return ([header] + rows).joined(separator: "\n")
+    static let csvHeader = "particles,tick_median_ms,tick_p95_ms,frame_median_ms,frame_p95_ms,updates_per_second,frames_per_second"
+    var csvCells: [String] {
+        [String(particles), tickMs.csvCells, frameMs.csvCells, String(updatesPerSecond), String(framesPerSecond)]
     }
 }
 

@@ -15,52 +15,15 @@ struct TitaniumBenchResult: Codable {
     var framesPerSecond: Double
 }
 
-struct TitaniumBenchReport: Codable {
-    struct Settings: Codable {
-        var scene = "titanium"
-        var steps: Int
-        var warmup: Int
-        var screen: String
+extension TitaniumBenchResult: SceneBenchRow {
+    static let tableHeader = ["live", "pool", "tick", "frame", "updates/s", "frames/s"]
+    var tableCells: [String] {
+        [String(liveParticles), String(poolSize), tickMs.tableCell, frameMs.tableCell,
+         String(format: "%.3g", updatesPerSecond), String(format: "%.1f", framesPerSecond)]
     }
-
-    var system: BenchSystem
-    var settings: Settings
-    var gpuTiming: GPUStopwatch.Method
-    var results: [TitaniumBenchResult]
-
-    func formatted(_ format: BenchReport.Format) throws -> String {
-        switch format {
-        case .json: try Console.json(self)
-        case .csv: csv
-        case .table: table
-        }
-    }
-
-    private static func ms(_ s: SampleSummary) -> String { String(format: "%.3f / %.3f", s.median, s.p95) }
-
-    private var table: String {
-        let lines = [
-            "renderer  \(system.renderer) (OpenGL \(system.glVersion))",
-            "cpu       \(system.cpu), \(system.cores) cores; \(system.build) build of shifting-sands \(system.version); \(system.date)",
-            "surface   \(system.surface); titanium scene, defaults, settled; \(settings.warmup) warm-up + \(settings.steps) timed ticks and frames",
-            "times are ms, median / p95; GPU time by \(gpuTiming.rawValue)",
-            "",
-        ]
-        let header = ["live", "pool", "tick", "frame", "updates/s", "frames/s"]
-        let rows = results.map { r in
-            [String(r.liveParticles), String(r.poolSize), Self.ms(r.tickMs), Self.ms(r.frameMs),
-             String(format: "%.3g", r.updatesPerSecond), String(format: "%.1f", r.framesPerSecond)]
-        }
-        return (lines + TextTable.format([header] + rows)).joined(separator: "\n")
-    }
-
-    private var csv: String {
-        let header = "live_particles,pool_size,tick_median_ms,tick_p95_ms,frame_median_ms,frame_p95_ms,updates_per_second,frames_per_second,renderer,build,version,date"
-        let rows = results.map { r in
-            [String(r.liveParticles), String(r.poolSize), "\(r.tickMs.median),\(r.tickMs.p95)", "\(r.frameMs.median),\(r.frameMs.p95)",
-             String(r.updatesPerSecond), String(r.framesPerSecond), "\"\(system.renderer)\"", system.build, system.version, system.date].joined(separator: ",")
-        }
-        return ([header] + rows).joined(separator: "\n")
+    static let csvHeader = "live_particles,pool_size,tick_median_ms,tick_p95_ms,frame_median_ms,frame_p95_ms,updates_per_second,frames_per_second"
+    var csvCells: [String] {
+        [String(liveParticles), String(poolSize), tickMs.csvCells, frameMs.csvCells, String(updatesPerSecond), String(framesPerSecond)]
     }
 }
 

@@ -18,55 +18,15 @@ struct WaveBenchResult: Codable {
     var cellStepsPerSecond: Double
 }
 
-/// The wave pool's benchmark: the same system line, settings and formats as the hourglass's.
-struct WaveBenchReport: Codable {
-    struct Settings: Codable {
-        var scene = "waves"
-        var steps: Int
-        var warmup: Int
+extension WaveBenchResult: SceneBenchRow {
+    static let tableHeader = ["screen", "pixel", "grid", "step", "render", "steps/s", "cell-steps/s"]
+    var tableCells: [String] {
+        [screen, String(pixelSize), "\(gridWidth)x\(gridHeight)", stepMs.tableCell, renderMs.tableCell,
+         String(format: "%.1f", stepsPerSecond), String(format: "%.3g", cellStepsPerSecond)]
     }
-
-    var system: BenchSystem
-    var settings: Settings
-    var gpuTiming: GPUStopwatch.Method
-    var results: [WaveBenchResult]
-
-    func formatted(_ format: BenchReport.Format) throws -> String {
-        switch format {
-        case .json: try Console.json(self)
-        case .csv: csv
-        case .table: table
-        }
-    }
-
-    private static func ms(_ summary: SampleSummary) -> String {
-        String(format: "%.3f / %.3f", summary.median, summary.p95)
-    }
-
-    private var table: String {
-        let lines = [
-            "renderer  \(system.renderer) (OpenGL \(system.glVersion))",
-            "cpu       \(system.cpu), \(system.cores) cores; \(system.build) build of shifting-sands \(system.version); \(system.date)",
-            "surface   \(system.surface); waves scene; \(settings.warmup) warm-up + \(settings.steps) timed steps of 1/120 s",
-            "times are ms, median / p95; GPU time by \(gpuTiming.rawValue)",
-            "",
-        ]
-        let header = ["screen", "pixel", "grid", "step", "render", "steps/s", "cell-steps/s"]
-        let rows = results.map { r in
-            [r.screen, String(r.pixelSize), "\(r.gridWidth)x\(r.gridHeight)", Self.ms(r.stepMs), Self.ms(r.renderMs),
-             String(format: "%.1f", r.stepsPerSecond), String(format: "%.3g", r.cellStepsPerSecond)]
-        }
-        return (lines + TextTable.format([header] + rows)).joined(separator: "\n")
-    }
-
-    private var csv: String {
-        let header = "screen,pixel_size,grid_width,grid_height,step_median_ms,step_p95_ms,render_median_ms,render_p95_ms,steps_per_second,cell_steps_per_second,renderer,build,version,date"
-        let rows = results.map { r in
-            [r.screen, String(r.pixelSize), String(r.gridWidth), String(r.gridHeight), "\(r.stepMs.median),\(r.stepMs.p95)",
-             "\(r.renderMs.median),\(r.renderMs.p95)", String(r.stepsPerSecond), String(r.cellStepsPerSecond),
-             "\"\(system.renderer)\"", system.build, system.version, system.date].joined(separator: ",")
-        }
-        return ([header] + rows).joined(separator: "\n")
+    static let csvHeader = "screen,pixel_size,grid_width,grid_height,step_median_ms,step_p95_ms,render_median_ms,render_p95_ms,steps_per_second,cell_steps_per_second"
+    var csvCells: [String] {
+        [screen, String(pixelSize), String(gridWidth), String(gridHeight), stepMs.csvCells, renderMs.csvCells, String(stepsPerSecond), String(cellStepsPerSecond)]
     }
 }
 
