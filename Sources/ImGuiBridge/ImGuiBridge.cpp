@@ -5,6 +5,7 @@
 #pragma clang diagnostic ignored "-Wnontrivial-memcall"
 #include <imgui.h>
 #include <imgui_internal.h>
+#include <cfloat>
 #include <cstdio>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -12,6 +13,7 @@
 
 namespace {
 ImFont *timerFont = nullptr;
+bool nextPanelLimited = false;
 
 ImFont *loadFont(const char *path, float size) {
     ImGuiIO &io = ImGui::GetIO();
@@ -21,6 +23,28 @@ ImFont *loadFont(const char *path, float size) {
     ImFontConfig config;
     config.SizePixels = size;
     return io.Fonts->AddFontDefault(&config);
+}
+
+// Merges the glyphs of `characters` from a second font into the last one added, so text in
+// another script draws in the same line; only those glyphs, which keeps the atlas small
+// (ImGui's own Chinese range is thousands of characters).
+void mergeGlyphs(const char *path, float size, const char *characters) {
+    if (path == nullptr || characters == nullptr || characters[0] == '\0') return;
+    // Without the font the text falls back to '?', which the app reports; ImGui would assert.
+    if (FILE *file = std::fopen(path, "rb")) {
+        std::fclose(file);
+    } else {
+        return;
+    }
+    ImFontGlyphRangesBuilder builder;
+    builder.AddText(characters);
+    static ImVector<ImWchar> ranges;
+    ranges.clear();
+    builder.BuildRanges(&ranges);
+    ImFontConfig config;
+    config.MergeMode = true;
+    config.PixelSnapH = true;
+    ImGui::GetIO().Fonts->AddFontFromFileTTF(path, size, &config, ranges.Data);
 }
 
 void applyWarmStyle() {
@@ -49,12 +73,14 @@ void applyWarmStyle() {
 
 extern "C" {
 
-bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const char *timerFontPath, float timerFontSize) {
+bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const char *extraFontPath, const char *extraCharacters,
+             const char *timerFontPath, float timerFontSize) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // layout is fixed; nothing to remember
     applyWarmStyle();
     loadFont(fontPath, fontSize);
+    mergeGlyphs(extraFontPath, fontSize, extraCharacters);
     timerFont = loadFont(timerFontPath, timerFontSize);
     if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) return false;
     return ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -89,8 +115,12 @@ bool ui_wants_keyboard(void) {
 void ui_begin_panel(const char *id, float x, float y, float pivotX, float pivotY, float alpha) {
     ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always, ImVec2(pivotX, pivotY));
     ImGui::SetNextWindowBgAlpha(alpha);
+    // A panel held below its height shows a scrollbar, so its hidden rows can be found.
+    ImGuiWindowFlags decoration = ImGuiWindowFlags_NoDecoration;
+    if (nextPanelLimited) decoration &= ~ImGuiWindowFlags_NoScrollbar;
+    nextPanelLimited = false;
     ImGui::Begin(id, nullptr,
-                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                 decoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove);
 }
 
@@ -119,6 +149,20 @@ void ui_timer_text(const char *text, float r, float g, float b, float scale) {
 }
 
 float ui_text_width(const char *text) { return ImGui::CalcTextSize(text).x; }
+
+int ui_missing_glyphs(const char *text) {
+    ImFontAtlas *atlas = ImGui::GetIO().Fonts;
+    if (!atlas->IsBuilt()) atlas->Build();  // glyphs exist only once the atlas is built
+    ImFont *font = atlas->Fonts[0];
+    int missing = 0;
+    for (const char *s = text; *s != '\0';) {
+        unsigned int c = 0;
+        s += ImTextCharFromUtf8(&c, s, nullptr);
+        if (c == 0) break;
+        if (c >= 0x20 && font->FindGlyphNoFallback(static_cast<ImWchar>(c)) == nullptr) missing++;
+    }
+    return missing;
+}
 
 bool ui_button(const char *label, float width) { return ImGui::Button(label, ImVec2(width, 0)); }
 
@@ -161,6 +205,13 @@ bool sliderWithValue(const char *label, T *value, T max, const char *format, flo
     ImGui::PopID();
     return changed;
 }
+
+float sliderRowWidth(const char *label, float max, const char *format, float width) {
+    char widest[64];
+    snprintf(widest, sizeof widest, format, max);
+    const ImGuiStyle &style = ImGui::GetStyle();
+    return width + style.ItemInnerSpacing.x + ImGui::CalcTextSize(widest).x + style.ItemSpacing.x + ImGui::CalcTextSize(label).x;
+}
 }  // namespace
 
 extern "C" {
@@ -175,6 +226,16 @@ bool ui_slider_int_log(const char *label, int *value, int min, int max, float wi
     return sliderWithValue(label, value, max, "%d", width, [&](const char *id, const char *format) {
         return ImGui::SliderInt(id, value, min, max, format, ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
     });
+}
+
+float ui_slider_float_row_width(const char *label, float max, const char *format, float width) {
+    return sliderRowWidth(label, max, format, width);
+}
+
+void ui_next_panel_limits(float contentWidth, float maxHeight) {
+    const ImGuiStyle &style = ImGui::GetStyle();
+    ImGui::SetNextWindowSizeConstraints(ImVec2(contentWidth + 2 * style.WindowPadding.x, 0), ImVec2(FLT_MAX, maxHeight));
+    nextPanelLimited = true;
 }
 
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width) {

@@ -59,7 +59,7 @@ public struct TitaniumParameters: Codable, Equatable, Sendable {
     public typealias Toggle = (label: String, keyPath: WritableKeyPath<TitaniumParameters, Bool>)
 
     /// The overlay's sliders in the seed's groups; each range is the one `clamped()` enforces.
-    /// Labels are string-catalogue keys (`Strings`), English by default.
+    /// Labels are the English keys of the app's string catalogues.
     public static let sliders: [(group: String, sliders: [Slider])] = [
         ("Size", [
             ("Square Size", \.squareSize, 50...400, "%.0f"),

@@ -21,14 +21,15 @@ public struct TitaniumParticle: Equatable, Sendable {
 }
 
 /// The square's place in the window: centred in the part left of the overlay's right-hand panel
-/// (`usableWidth` px from the left, the whole width if nil), where 400 pt (the largest square)
-/// fills 80% of that part's shorter side. Window pixels, y down.
+/// and above its readout (`usableWidth` × `usableHeight` px from the top left, the whole window
+/// where nil), where 400 pt (the largest square) fills 80% of that part's shorter side. Window
+/// pixels, y down.
 public struct SquareLayout: Equatable, Sendable {
     public var centre: SIMD2<Float>
     public var pixelsPerPoint: Float
 
-    public init(windowWidth: Int, windowHeight: Int, usableWidth: Float? = nil) {
-        let w = min(usableWidth ?? .infinity, Float(max(windowWidth, 1))), h = Float(max(windowHeight, 1))
+    public init(windowWidth: Int, windowHeight: Int, usableWidth: Float? = nil, usableHeight: Float? = nil) {
+        let w = min(usableWidth ?? .infinity, Float(max(windowWidth, 1))), h = min(usableHeight ?? .infinity, Float(max(windowHeight, 1)))
         centre = SIMD2(w, h) * 0.5
         pixelsPerPoint = 0.8 * min(w, h) / 400
     }

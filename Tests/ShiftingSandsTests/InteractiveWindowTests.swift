@@ -69,8 +69,8 @@ final class InteractiveApp {
         return geometry.split(separator: "\n").first { $0.contains("Geometry:") }?.split(separator: " ").last.map(String.init) ?? ""
     }
 
-    func settings() throws -> [String: Any] {
-        let data = try Data(contentsOf: folder.appendingPathComponent("shifting-sands/settings.json"))
+    func settings(_ file: String = "settings.json") throws -> [String: Any] {
+        let data = try Data(contentsOf: folder.appendingPathComponent("shifting-sands/\(file)"))
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
@@ -88,7 +88,7 @@ struct InteractiveWindowTests {
     /// xdotool's names for the help panel's keys; the drag is done with the mouse.
     static let keysyms = [
         "Space": ["space"], "R": ["r"], "1 2 3": ["2", "3", "1"], "C": ["c"], "F11": ["F11"], "V": ["v"],
-        "F12": ["F12"], "H": ["h", "h"], "F1": ["F1", "F1"], "Esc": ["Escape"], "Tab": Array(repeating: "Tab", count: SceneKind.allCases.count),
+        "F12": ["F12"], "H": ["h", "h"], "L": ["l", "l"], "F1": ["F1", "F1"], "Esc": ["Escape"], "Tab": Array(repeating: "Tab", count: SceneKind.allCases.count),
         "drag": [], "right drag": [], "wheel": [], "double click": [],
     ]
     static let documentedKeys = HourglassScene.keys + AppShell.keys
@@ -114,6 +114,7 @@ struct InteractiveWindowTests {
         }
         #expect(FileManager.default.fileExists(atPath: app.folder.appendingPathComponent("shifting-sands/waves.json").path),
                 "Tab round every scene and back: the wave scene saved its settings as it left")
+        #expect(try app.settings("app.json")["language"] as? String == "en", "L twice: Chinese and back, the choice kept")
         // A drag down on the glass turns the hourglass by hand.
         try app.xdotool(["mousemove", "--window", app.windowID, "400", "200", "mousedown", "1"])
         for y in stride(from: 220, through: 420, by: 40) {
@@ -128,6 +129,23 @@ struct InteractiveWindowTests {
                 "F12 saves one screenshot with a readable name: \(screenshots)")
         try app.xdotool(["key", "Escape"])
         #expect(app.exitStatus(within: 15) == 0, "Esc quits cleanly")
+    }
+
+    @Test("titanium: T changes the theme (kept in titanium.json once its burst peaks), twice within a burst goes on two themes; Backspace restarts the particles")
+    func titaniumKeys() throws {
+        let app = try InteractiveApp(["--scene", "titanium", "--window", "800x500"])
+        try app.hold("t")
+        Thread.sleep(forTimeInterval: 2)
+        #expect(try app.settings("titanium.json")["theme"] as? Int == 1, "T: Titanium → Gold")
+        try app.hold("t")
+        try app.hold("t")
+        Thread.sleep(forTimeInterval: 2)
+        #expect(try app.settings("titanium.json")["theme"] as? Int == 0, "T twice at once: Gold → Rose → Titanium")
+        try app.hold("BackSpace")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(app.isRunning, "the app died after Backspace")
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0)
     }
 
     @Test("digits typed into a slider's text box set the count and do not switch the mode; Esc there cancels the edit")

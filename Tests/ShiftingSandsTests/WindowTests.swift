@@ -79,6 +79,7 @@ struct WindowTests {
         let run = try CommandRun(["run", "--screenshot", path, "--window", "800x500"] + arguments,
                                  environment: ["DISPLAY": display.name, "XDG_CONFIG_HOME": folder.path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(!run.stderr.contains("fonts-wqy-microhei"), "the Chinese overlay's font is missing: \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("shifting-sands").path), "a screenshot run saves no settings")
         return try Picture(path: path)
     }
@@ -208,9 +209,51 @@ struct WindowTests {
         let ridges = [-40.0, -30, -20, 20, 30, 40].map { band(swept, offset: $0).mean }.max()!
         #expect(ridges > channel.mean * 2.5 && ridges > 60, "ridges \(ridges) beside a channel of \(channel.mean)")
     }
+
+    @Test("mid theme change: particles of both colours, scattered by the burst past the square's edge")
+    func titaniumThemeChange() throws {
+        let rest = try screenshot(["--scene", "titanium", "--frames", "120"])
+        // The change starts at 1 s; the colour switches at the burst's peak (0.6 s); 2 s shows both.
+        let changing = try screenshot(["--scene", "titanium", "--frames", "120", "--theme-change-at", "1"])
+        // The square stands about (131…306, 162…338), left of the panel.
+        let square = (x: (140.0 / 800)...(300.0 / 800), y: (170.0 / 500)...(330.0 / 500))
+        #expect(rest.goldFraction(x: square.x, y: square.y) < 0.002, "Titanium is grey at rest")
+        let gold = changing.goldFraction(x: square.x, y: square.y), grey = changing.greyFraction(x: square.x, y: square.y)
+        #expect(gold > 0.03 && grey > 0.05, "both colours during the change: gold \(gold), grey \(grey)")
+        // Above the square (y 80–140), black at rest; the burst throws particles there.
+        let above = (x: (150.0 / 800)...(300.0 / 800), y: (80.0 / 500)...(140.0 / 500))
+        #expect(rest.litFraction(x: above.x, y: above.y) < 0.002)
+        #expect(changing.litFraction(x: above.x, y: above.y) > 0.008, "scattered past the edge")
+    }
+
+    @Test("the overlay in Simplified Chinese: the font is found and the panels' text changes")
+    func chineseOverlay() throws {
+        let english = try screenshot(["--scene", "titanium", "--frames", "5", "--language", "en"])
+        let chinese = try screenshot(["--scene", "titanium", "--frames", "5", "--language", "zh-Hans"])
+        // The readout's lines (bottom left) and the panel's labels (top right) differ; the square does not matter here.
+        var differing = 0
+        for y in stride(from: 400, to: 490, by: 2) {
+            for x in stride(from: 20, to: 380, by: 2) where english.pixel(x: x, y: y) != chinese.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing > 200, "the readout's text changed: \(differing) pixels")
+    }
 }
 
 extension Picture {
+    func litFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
+        count(x: x, y: y) { r, g, b in r + g + b > 60 }
+    }
+
+    /// Fraction of lit pixels that look golden: red above blue (dense gold adds up to near white).
+    func goldFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
+        count(x: x, y: y) { r, g, b in r + g + b > 150 && r > b * 1.15 }
+    }
+
+    /// Fraction of lit pixels with no channel far from the others (the Titanium theme).
+    func greyFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
+        count(x: x, y: y) { r, g, b in r + g + b > 150 && max(r, g, b) - min(r, g, b) < 30 }
+    }
+
     /// Fraction of pixels that look like the sparkles' particles: blue well above red.
     func blueFraction(x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double {
         count(x: x, y: y) { r, _, b in b > 120 && b > r + 60 }

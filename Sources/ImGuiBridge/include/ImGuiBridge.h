@@ -16,8 +16,11 @@ typedef struct {
 } UIRect;
 
 /// Sets up ImGui on a GLFW window with a GL 3.3+ context current. The fonts are TrueType files;
-/// a path that cannot be read falls back to ImGui's built-in font. Returns false on failure.
-bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const char *timerFontPath, float timerFontSize);
+/// a path that cannot be read falls back to ImGui's built-in font. The glyphs of
+/// `extraCharacters` (UTF-8; the Chinese catalogue's) are merged into the text font from
+/// `extraFontPath` (a TrueType collection's first face), if it can be read. Returns false on failure.
+bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const char *extraFontPath, const char *extraCharacters,
+             const char *timerFontPath, float timerFontSize);
 void ui_shutdown(void);
 void ui_new_frame(void);
 void ui_render(void);
@@ -39,6 +42,8 @@ void ui_text_colored(const char *text, float r, float g, float b);
 void ui_timer_text(const char *text, float r, float g, float b, float scale);
 /// Width of `text` in the current font, in window units.
 float ui_text_width(const char *text);
+/// How many characters of `text` (UTF-8) the text font has no glyph for (drawn as '?').
+int ui_missing_glyphs(const char *text);
 bool ui_button(const char *label, float width);
 bool ui_checkbox(const char *label, bool *value);
 bool ui_radio(const char *label, bool active);
@@ -52,6 +57,11 @@ bool ui_slider_int(const char *label, int *value, int min, int max, float width)
 /// An integer slider whose track is logarithmic (counts from tens to millions).
 bool ui_slider_int_log(const char *label, int *value, int min, int max, float width);
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width);
+/// The width a slider row (track, value column, label) takes, as `ui_slider_float` draws it.
+float ui_slider_float_row_width(const char *label, float max, const char *format, float width);
+/// The next panel is at least this wide inside its padding (so it keeps one width whichever
+/// group of controls it shows), and at most `maxHeight` tall, scrolling beyond.
+void ui_next_panel_limits(float contentWidth, float maxHeight);
 void ui_same_line(void);
 /// Continues the line at `offset` pixels from the panel's left edge (for columns).
 void ui_same_line_at(float offset);

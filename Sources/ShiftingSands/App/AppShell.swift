@@ -21,27 +21,36 @@ final class AppShell: WindowInput {
     private var panels: [ScreenRect] = []
     private var toast: Toast?
     private var lastClick: (time: Double, x: Double, y: Double)?
+    /// Where the language the user picks is kept; nil for runs that leave settings alone.
+    private let languageStore: SettingsStore<LanguageSettings>?
     /// Declared last so it is released last: every GL object above needs its context.
     private let window: Window
 
     static let fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     static let timerFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+    /// The Simplified Chinese overlay's glyphs (Debian's fonts-wqy-microhei).
+    static let chineseFontPath = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
+    /// Every character the Chinese catalogue and the language names use: the glyphs to merge.
+    static let chineseCharacters = String(Set(SimplifiedChinese.catalogue.values.joined() + Language.allCases.map(\.nativeName).joined()))
 
     /// The keys every scene shares, after the scene's own in the help panel.
     static let keys = [
         ("Tab", "next scene"), ("F11", "fullscreen"), ("V", "vsync"), ("F12", "screenshot"),
-        ("H", "hide overlay"), ("F1", "this help"), ("Esc", "quit"),
+        ("H", "hide overlay"), ("L", "switch language"), ("F1", "this help"), ("Esc", "quit"),
     ]
 
-    init(window: Window, scene kind: SceneKind, overlayVisible: Bool = true, makeScene: @escaping SceneFactory) throws {
+    init(window: Window, scene kind: SceneKind, overlayVisible: Bool = true, languageStore: SettingsStore<LanguageSettings>?,
+         makeScene: @escaping SceneFactory) throws {
         self.window = window
         self.overlayVisible = overlayVisible
         self.kind = kind
         self.makeScene = makeScene
+        self.languageStore = languageStore
         let scale = Float(window.contentScale)
-        guard ui_init(window.handle, Self.fontPath, 16 * scale, Self.timerFontPath, 54 * scale) else {
+        guard ui_init(window.handle, Self.fontPath, 16 * scale, Self.chineseFontPath, Self.chineseCharacters, Self.timerFontPath, 54 * scale) else {
             throw CommandError("cannot start the overlay (Dear ImGui) on this GL context")
         }
+        reportMissingGlyphs()
         scene = try makeScene(kind)
         window.input = self
     }
@@ -83,7 +92,7 @@ final class AppShell: WindowInput {
         do {
             scene = try makeScene(kind)
             self.kind = kind
-            toast = Toast(kind.title)
+            toast = Toast(localized(kind.title))
         } catch {
             failure = error
             window.shouldClose = true
@@ -105,7 +114,7 @@ final class AppShell: WindowInput {
             screenshotPath = nil
             try Screenshot.save(WindowFramebuffer.read(width: width, height: height), width: width, height: height, to: path)
             Console.progress("screenshot saved to \(path)")
-            toast = Toast("saved \(path)")
+            toast = Toast(localized("saved %@", path))
         }
         window.swapBuffers()
     }
@@ -115,7 +124,7 @@ final class AppShell: WindowInput {
         let scale = Float(window.contentScale)
         let w = Float(width) / scale, h = Float(height) / scale
         if overlayVisible {
-            panels = scene.drawPanels(width: w, height: h, scale: scale)
+            panels = scene.drawPanels(in: PanelRoom(panels: panels, width: Double(w), height: Double(h), margin: Double(12 * scale)), scale: scale)
             panels.append(drawReadout(scene, width: w, height: h, scale: scale))
         } else {
             panels = []
@@ -126,9 +135,9 @@ final class AppShell: WindowInput {
         // The help panel is asked for and covers the scene on purpose: not an obstacle.
         if showHelp {
             ui_begin_panel("help", w / 2, h / 2, 0.5, 0.5, 0.85)
-            ui_text_colored("Keys", 0.93, 0.80, 0.52)
+            ui_text_colored(localized("Keys"), 0.93, 0.80, 0.52)
             ui_separator()
-            let keys = scene.keys + Self.keys
+            let keys = (scene.keys + Self.keys).map { (localized($0.0), localized($0.1)) }
             let column = (keys.map { ui_text_width($0.0) }.max() ?? 0) + ui_text_width("   ")
             for (key, action) in keys {
                 ui_text(key)
@@ -149,24 +158,53 @@ final class AppShell: WindowInput {
         // A drop-down, not a row of buttons: the panel stays narrow as scenes are added, and
         // the hourglass keeps its room beside it.
         var chosen: SceneKind?
-        var index = Int32(SceneKind.allCases.firstIndex(of: kind) ?? 0)
-        let titles = SceneKind.allCases.map { strdup($0.title) }
-        defer { titles.forEach { free($0) } }
-        let items = titles.map { UnsafePointer<CChar>($0) }
-        if ui_combo("scene", &index, items, Int32(items.count), 130 * scale) { chosen = SceneKind.allCases[Int(index)] }
+        if let index = combo(localized("scene"), SceneKind.allCases.map { localized($0.title) }, chosen: SceneKind.allCases.firstIndex(of: kind), width: 130 * scale) {
+            chosen = SceneKind.allCases[index]
+        }
+        ui_same_line()
+        // Each language by its own name, so it can be found from any other; no label, which
+        // would be in a language the reader may not know.
+        if let index = combo("##language", Language.allCases.map(\.nativeName), chosen: Language.allCases.firstIndex(of: Language.current), width: 100 * scale) {
+            choose(Language.allCases[index])
+        }
         // Fixed widths: the panel sizes itself to last frame's text, so a line that grew would
         // be clipped for a frame.
         if let cost = scene.cost {
-            let perFrame = compact ? "" : " per frame"
-            ui_text(String(format: "%4.0f fps · %6.2f ms %@%@", fps.value, cost.milliseconds, cost.label, perFrame))
+            ui_text(localized(compact ? "%4.0f fps · %6.2f ms %@" : "%4.0f fps · %6.2f ms %@ per frame", fps.value, cost.milliseconds, cost.label))
         } else {
-            ui_text(String(format: "%4.0f fps", fps.value))
+            ui_text(localized("%4.0f fps", fps.value))
         }
         scene.drawReadout(width: width, scale: scale)
         var rect = UIRect()
         ui_end_panel(&rect)
         if let chosen { show(chosen) }
         return ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+    }
+
+    /// A drop-down labelled `label` (after "##": an ID, not shown) over `items`; the index
+    /// picked this frame, if any.
+    private func combo(_ label: String, _ items: [String], chosen: Int?, width: Float) -> Int? {
+        var index = Int32(chosen ?? 0)
+        let copies = items.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer<CChar>($0) }
+        return ui_combo(label, &index, pointers, Int32(pointers.count), width) ? Int(index) : nil
+    }
+
+    /// Shows the overlay in `language` from the next frame on, and keeps it for the next run.
+    private func choose(_ language: Language) {
+        guard language != Language.current else { return }
+        Language.current = language
+        languageStore?.save(LanguageSettings(language: language))
+        toast = Toast(language.nativeName)
+        reportMissingGlyphs()
+    }
+
+    /// One line on stderr when the overlay's language needs glyphs the fonts lack (they would
+    /// draw as '?'): which font to install.
+    private func reportMissingGlyphs() {
+        guard Language.current == .simplifiedChinese, ui_missing_glyphs(Self.chineseCharacters) > 0 else { return }
+        Console.progress("shifting-sands: the Chinese overlay needs \(Self.chineseFontPath) (Debian's fonts-wqy-microhei; scripts/install-deps installs it)")
     }
 
     // MARK: input
@@ -210,9 +248,10 @@ final class AppShell: WindowInput {
         case GLFW_KEY_F11: window.toggleFullscreen()
         case GLFW_KEY_V:
             window.toggleVsync()
-            toast = Toast(window.vsync ? "vsync on" : "vsync off")
+            toast = Toast(localized(window.vsync ? "vsync on" : "vsync off"))
         case GLFW_KEY_F12: screenshotPath = Screenshot.defaultName(at: Date())
         case GLFW_KEY_H: overlayVisible.toggle()
+        case GLFW_KEY_L: choose(Language.current.next)
         case GLFW_KEY_F1: showHelp.toggle()
         case GLFW_KEY_ESCAPE: window.shouldClose = true
         default: break

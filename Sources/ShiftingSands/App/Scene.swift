@@ -31,8 +31,8 @@ enum MouseButton {
 protocol Scene: AnyObject {
     /// The keys and mouse actions the scene answers, for the help panel.
     var keys: [(String, String)] { get }
-    /// The readout's cost line: milliseconds a frame and what they measure ("physics", "GPU");
-    /// nil shows frames per second alone.
+    /// The readout's cost line: milliseconds a frame and what they measure ("physics", "GPU",
+    /// in the overlay's language); nil shows frames per second alone.
     var cost: (milliseconds: Double, label: String)? { get }
     /// An error that ends the app (an engine that cannot start), reported after the window closes.
     var failure: Error? { get }
@@ -41,8 +41,9 @@ protocol Scene: AnyObject {
     /// (`width` × `height` pixels). `panels`: where the overlay stood last frame, in window units,
     /// for a scene that keeps clear of it.
     func frame(dt: Float, width: Int, height: Int, panels: [ScreenRect]) throws
-    /// The scene's own overlay panels (window units, `scale` pixels each); returns where they stand.
-    func drawPanels(width: Float, height: Float, scale: Float) -> [ScreenRect]
+    /// The scene's own overlay panels in the window (window units, `scale` pixels each) with
+    /// last frame's panels; returns where they stand.
+    func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect]
     /// The scene's lines in the shared readout panel, under the frame rate (window `width` in
     /// units of `scale` pixels).
     func drawReadout(width: Float, scale: Float)

@@ -229,7 +229,7 @@ struct BenchCommand: ParsableCommand {
         let shaders = try ShaderSource.locate(probe: "titanium/titanium_tick.comp").folder("titanium")
         let context = try HeadlessContext()
         try withExtendedLifetime(context) {
-            Console.progress("bench [1/1] titanium, defaults (settling 3 s first)")
+            Console.progress("bench [1/1] titanium, defaults (settling \(TitaniumBenchmark.settleSeconds()) s first)")
             let result = try TitaniumBenchmark(shaders: shaders, steps: steps, warmup: warmup).run()
             let size = TitaniumBenchmark.screen
             let report = SceneBenchReport(system: BenchSystem.current(surface: "offscreen \(size.width)x\(size.height)"),

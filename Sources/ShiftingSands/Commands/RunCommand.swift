@@ -18,6 +18,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The scene to open: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scene: SceneKind = .hourglass
 
+    @Option(help: "The overlay's language: \(Language.allCases.map(\.rawValue).joined(separator: ", ")) (default: the one last picked, else the desktop's).")
+    var language: Language?
+
     @Option(parsing: .unconditional, help: "Hourglass: turn the camera by YAW,PITCH degrees before the first frame (a scripted right drag).")
     var orbit: String?
 
@@ -205,6 +208,8 @@ struct RunCommand: ParsableCommand {
         // Screenshot runs leave the user's saved settings alone.
         let saving = screenshot == nil
         let store = saving ? SettingsStore<AppSettings>.standard() : nil
+        let languageStore = saving ? SettingsStore<LanguageSettings>.standard() : nil
+        Language.current = language ?? languageStore?.load().language ?? Language.preferred()
         var settings = try resolvedSettings(base: store?.load() ?? AppSettings())
         let shaders = try ShaderSource.locate(probe: "hourglass/physics_step.comp")
         let (width, height) = try windowSize()
@@ -247,7 +252,8 @@ struct RunCommand: ParsableCommand {
         }
         // The app's GL objects must go before the window and its context.
         try withExtendedLifetime(window) {
-            let app = try AppShell(window: window, scene: scene, overlayVisible: !hideOverlay, makeScene: makeScene)
+            let app = try AppShell(window: window, scene: scene, overlayVisible: !hideOverlay, languageStore: languageStore,
+                                   makeScene: makeScene)
             try app.run(frames: screenshot == nil ? nil : frames ?? 120, screenshot: screenshot)
             if let failure = app.failure { throw failure }
         }

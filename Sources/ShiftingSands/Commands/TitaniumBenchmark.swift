@@ -3,7 +3,7 @@ import GLSupport
 import SandSim
 import Titanium
 
-/// The titanium bench: the default square settled (3 s of ticks first), then each step one
+/// The titanium bench: the default square settled (`settleSeconds` of ticks first), then each step one
 /// 1/60 s tick of the whole pool and one frame's drawing at 1280 × 800.
 struct TitaniumBenchResult: Codable {
     var liveParticles: Int
@@ -33,6 +33,11 @@ struct TitaniumBenchmark {
     let steps: Int
     let warmup: Int
 
+    /// Long enough for the pool to fill: the longest lifetime and half a second.
+    static func settleSeconds(_ parameters: TitaniumParameters = .defaults) -> Float {
+        parameters.longestLifetime + 0.5
+    }
+
     func run() throws -> TitaniumBenchResult {
         let parameters = TitaniumParameters.defaults
         let field = try TitaniumField(shaders: shaders, parameters: parameters)
@@ -42,8 +47,7 @@ struct TitaniumBenchmark {
         let stopwatch = GPUStopwatch()
         var timeline = TitaniumTimeline()
         let dt: Float = 1.0 / 60
-        // Settle: the pool fills over the longest lifetime.
-        for _ in 0..<Int(parameters.longestLifetime * 60 + 30) {
+        for _ in 0..<Int(Self.settleSeconds(parameters) * 60) {
             _ = timeline.advance(by: dt, parameters: parameters)
             field.tick(dt: dt, time: timeline.time, parameters: parameters, forces: timeline.forces(parameters: parameters))
         }

@@ -65,38 +65,38 @@ enum HourglassOverlay {
 
         ui_begin_panel("grains", width - margin, margin, 1, 0, 0.55)
         if model.comparing {
-            ui_text(compact ? "CPU, GPU, Instanced" : "CPU, GPU and Instanced side by side")
+            ui_text(localized(compact ? "CPU, GPU, Instanced" : "CPU, GPU and Instanced side by side"))
         } else {
             for mode in PhysicsMode.allCases {
-                if ui_radio(mode.displayName, mode == model.settings.mode), mode != model.settings.mode { frame.events.append(.select(mode)) }
+                if ui_radio(localized(mode.displayName), mode == model.settings.mode), mode != model.settings.mode { frame.events.append(.select(mode)) }
                 if mode != PhysicsMode.allCases.last { ui_same_line() }
             }
         }
         let mode = model.settings.mode
         var count = Int32(model.settings.count(for: mode))
-        if ui_slider_int("grains", &count, Int32(mode.countRange.lowerBound), Int32(mode.countRange.upperBound), sliderWidth) {
+        if ui_slider_int(localized("grains"), &count, Int32(mode.countRange.lowerBound), Int32(mode.countRange.upperBound), sliderWidth) {
             frame.events.append(.count(Int(count)))
         }
         var size = model.settings.size(for: mode)
-        if ui_slider_float("size", &size, GrainSizing.sizeRange.lowerBound, GrainSizing.sizeRange.upperBound, "%.2f×", sliderWidth) {
+        if ui_slider_float(localized("size"), &size, GrainSizing.sizeRange.lowerBound, GrainSizing.sizeRange.upperBound, "%.2f×", sliderWidth) {
             frame.events.append(.size((size / GrainSizing.sizeStep).rounded() * GrainSizing.sizeStep))
         }
         if model.settings.grainSettings != model.active {
-            ui_text_colored(compact ? "applies at next start" : "applies at the next start or reset", 0.7, 0.62, 0.5)
+            ui_text_colored(localized(compact ? "applies at next start" : "applies at the next start or reset"), 0.7, 0.62, 0.5)
         }
         end()
 
         ui_begin_panel("duration", width - margin, height - margin, 1, 1, 0.55)
         var duration = model.settings.duration
-        if ui_slider_float("timer", &duration, HourglassTimer.durationRange.lowerBound, HourglassTimer.durationRange.upperBound, "%.0f s", sliderWidth * 0.9) {
+        if ui_slider_float(localized("timer"), &duration, HourglassTimer.durationRange.lowerBound, HourglassTimer.durationRange.upperBound, localized("%.0f s"), sliderWidth * 0.9) {
             frame.events.append(.duration(duration.rounded()))
         }
         for preset in HourglassTimer.presets {
-            if ui_button("\(Int(preset)) s", (compact ? 42 : 54) * scale) { frame.events.append(.duration(preset)) }
+            if ui_button(localized("%ld s", Int(preset)), (compact ? 42 : 54) * scale) { frame.events.append(.duration(preset)) }
             ui_same_line()
         }
         let busy = model.phase == .flipping || model.phase == .running
-        if ui_button(busy ? "Reset" : "Start", (compact ? 66 : 80) * scale) { frame.events.append(.startOrReset) }
+        if ui_button(localized(busy ? "Reset" : "Start"), (compact ? 66 : 80) * scale) { frame.events.append(.startOrReset) }
         end()
 
         return frame
@@ -107,10 +107,10 @@ enum HourglassOverlay {
                         duration: Float, width: Float, scale: Float) {
         let compact = width < 1000 * scale
         if !comparing {
-            let pile = "\(active.count) grains · \(active.mode.displayName)"
-            ui_text(width < 900 * scale ? pile : "\(pile) · \(renderer)")
+            let mode = localized(active.mode.displayName)
+            ui_text(width < 900 * scale ? localized("%ld grains · %@", active.count, mode) : localized("%ld grains · %@ · %@", active.count, mode, renderer))
         }
-        ui_text_colored(compact ? "F1 keys · drag to flip" : "F1 keys · drag the hourglass to flip it", 0.7, 0.62, 0.5)
+        ui_text_colored(localized(compact ? "F1 keys · drag to flip" : "F1 keys · drag the hourglass to flip it"), 0.7, 0.62, 0.5)
         if !comparing {
             let times = drain.map(\.elapsed), upper = drain.map { Float($0.upper) }
             ui_drain_chart(times, upper, Int32(times.count), Float(active.count), duration, (compact ? 150 : 200) * scale, (compact ? 36 : 48) * scale)
@@ -119,12 +119,12 @@ enum HourglassOverlay {
 
     private static func timer(_ model: OverlayModel, scale: Float) {
         ui_timer_text(clock(model.elapsed), 0.93, 0.80, 0.52, scale)
-        ui_text_colored("\(phaseLabel(model.phase)) · \(clock(model.duration)) timer", 0.75, 0.68, 0.58)
+        ui_text_colored(localized("%@ · %@ timer", localized(phaseLabel(model.phase)), clock(model.duration)), 0.75, 0.68, 0.58)
     }
 
     private static func colours(_ model: OverlayModel, into events: inout [OverlayEvent]) {
         var random = model.settings.randomColors
-        if ui_checkbox("Random colours", &random) { events.append(.randomColors(random)) }
+        if ui_checkbox(localized("Random colours"), &random) { events.append(.randomColors(random)) }
     }
 
     static func clock(_ seconds: Float) -> String {

@@ -53,7 +53,7 @@ final class HourglassScene: Scene {
     ]
 
     var cost: (milliseconds: Double, label: String)? {
-        comparing ? nil : (simulations[0].physicsMilliseconds, "physics")
+        comparing ? nil : (simulations[0].physicsMilliseconds, localized("physics"))
     }
 
     private(set) var failure: Error?
@@ -85,12 +85,12 @@ final class HourglassScene: Scene {
         renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0, camera: camera)
     }
 
-    func drawPanels(width: Float, height: Float, scale: Float) -> [ScreenRect] {
+    func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {
         let first = simulations[0]
         let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: first.runningDuration ?? timer.duration,
                                  settings: comparing ? settingsForComparison : settings,
                                  active: first.settings, comparing: comparing)
-        let frame = HourglassOverlay.draw(model, width: width, height: height, scale: scale)
+        let frame = HourglassOverlay.draw(model, width: Float(room.width), height: Float(room.height), scale: scale)
         frame.events.forEach(handle)
         if comparing { drawLabels(layout()) }
         return frame.panels
@@ -113,16 +113,16 @@ final class HourglassScene: Scene {
     private static let labelHeight = 26.0
 
     private func renderer(of simulation: Simulation) -> String {
-        simulation.mode == .cpu ? "Swift on the CPU" : rendererName
+        simulation.mode == .cpu ? localized("Swift on the CPU") : rendererName
     }
 
     /// Side by side, each hourglass is named under its glass with its live cost, in short
     /// where the full line does not fit its column.
     private func drawLabels(_ layout: SceneLayout) {
         for (simulation, (viewport, glass)) in zip(simulations, zip(layout.viewports, layout.glasses)) {
-            let name = simulation.mode.displayName, milliseconds = simulation.physicsMilliseconds
-            var text = String(format: "%@ · %.2f ms physics per frame", name, milliseconds)
-            if Double(ui_text_width(text)) > viewport.width - 20 { text = String(format: "%@ · %.2f ms", name, milliseconds) }
+            let name = localized(simulation.mode.displayName), milliseconds = simulation.physicsMilliseconds
+            var text = localized("%@ · %.2f ms physics per frame", name, milliseconds)
+            if Double(ui_text_width(text)) > viewport.width - 20 { text = localized("%@ · %.2f ms", name, milliseconds) }
             ui_label(text, Float(viewport.midX), Float(glass.maxY + 4), 0.5)
         }
     }

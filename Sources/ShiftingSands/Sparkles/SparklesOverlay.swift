@@ -6,39 +6,30 @@ import Sparkles
 /// slider (the particle count on a logarithmic track); the palette and backdrop colours under
 /// Control; Defaults.
 enum SparklesOverlay {
-    /// Draws the panel with group `tab` open, changing `parameters` and `tab` as the user does;
-    /// returns where it stands.
-    static func draw(_ parameters: inout SparkleParameters, tab: inout Int, width: Float, height: Float, scale: Float) -> ScreenRect {
+    /// Draws the panel with group `tab` open, at most `maxHeight` tall, changing `parameters`
+    /// and `tab` as the user does; returns where it stands.
+    static func draw(_ parameters: inout SparkleParameters, tab: inout Int, width: Float, maxHeight: Float, scale: Float) -> ScreenRect {
         let margin = 12 * scale
         let sliderWidth = min(max(width * 0.14, 100 * scale), 160 * scale)
-        ui_begin_panel("sparkles", width - margin, margin, 1, 0, 0.55)
         let groups = SparkleParameters.sliders
-        for (index, group) in groups.enumerated() {
-            if ui_radio(group.group, index == tab) { tab = index }
-            if index < groups.count - 1 { ui_same_line() }
-        }
-        ui_separator()
-        for group in groups[min(max(tab, 0), groups.count - 1)...].prefix(1) {
-            if group.group == "Particles" {
-                var count = Int32(parameters.particleCount)
-                let range = SparkleParameters.particleCountRange
-                if ui_slider_int_log("Count", &count, Int32(range.lowerBound), Int32(range.upperBound), sliderWidth) {
-                    parameters.particleCount = Int(count)
-                }
-            }
-            for slider in group.sliders {
-                var value = parameters[keyPath: slider.keyPath]
-                if ui_slider_float(slider.label, &value, slider.range.lowerBound, slider.range.upperBound, slider.format, sliderWidth) {
-                    parameters[keyPath: slider.keyPath] = value
-                }
+        ParameterPanel.limit(widthTo: groups.flatMap(\.sliders), sliderWidth: sliderWidth, maxHeight: maxHeight)
+        ui_begin_panel("sparkles", width - margin, margin, 1, 0, 0.55)
+        ParameterPanel.tabs(groups.map(\.group), tab: &tab)
+        let group = groups[min(max(tab, 0), groups.count - 1)]
+        if group.group == "Particles" {
+            var count = Int32(parameters.particleCount)
+            let range = SparkleParameters.particleCountRange
+            if ui_slider_int_log(localized("Count"), &count, Int32(range.lowerBound), Int32(range.upperBound), sliderWidth) {
+                parameters.particleCount = Int(count)
             }
         }
+        ParameterPanel.sliders(group.sliders, in: &parameters, width: sliderWidth)
         for (index, colour) in SparkleParameters.colours.enumerated() where tab == 0 {
             var rgb = [parameters[keyPath: colour.keyPath].x, parameters[keyPath: colour.keyPath].y, parameters[keyPath: colour.keyPath].z]
-            if ui_color_edit(colour.label, &rgb) { parameters[keyPath: colour.keyPath] = SIMD3(rgb[0], rgb[1], rgb[2]) }
+            if ui_color_edit(localized(colour.label), &rgb) { parameters[keyPath: colour.keyPath] = SIMD3(rgb[0], rgb[1], rgb[2]) }
             if index % 2 == 0 { ui_same_line() }
         }
-        if ui_button("Defaults", 90 * scale) { parameters = .defaults }
+        if ui_button(localized("Defaults"), 90 * scale) { parameters = .defaults }
         var rect = UIRect()
         ui_end_panel(&rect)
         return ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))

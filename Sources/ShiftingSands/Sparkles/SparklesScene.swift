@@ -65,7 +65,7 @@ final class SparklesScene: Scene {
     static let keys = [("press, drag", "glow, ripple and particles at the pointer"), ("Backspace", "restart the particle cloud")]
     var keys: [(String, String)] { Self.keys }
 
-    var cost: (milliseconds: Double, label: String)? { (stopwatch.lastMilliseconds ?? 0, "GPU") }
+    var cost: (milliseconds: Double, label: String)? { (stopwatch.lastMilliseconds ?? 0, localized("GPU")) }
 
     func save() {
         store?.save(parameters)
@@ -99,9 +99,9 @@ final class SparklesScene: Scene {
         }
     }
 
-    func drawPanels(width: Float, height: Float, scale: Float) -> [ScreenRect] {
+    func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {
         var changed = parameters
-        let rect = SparklesOverlay.draw(&changed, tab: &tab, width: width, height: height, scale: scale)
+        let rect = SparklesOverlay.draw(&changed, tab: &tab, width: Float(room.width), maxHeight: Float(room.panelHeight), scale: scale)
         if changed != parameters {
             parameters = changed.clamped()
             save()
@@ -111,8 +111,8 @@ final class SparklesScene: Scene {
 
     func drawReadout(width: Float, scale: Float) {
         let rate = Double(parameters.particleCount) * Double(parameters.tickRate)
-        ui_text("\(parameters.particleCount) particles · \(Int(parameters.tickRate)) ticks/s · \(String(format: "%.3g", rate)) updates/s")
-        ui_text_colored("F1 keys · press and drag on the control", 0.7, 0.62, 0.5)
+        ui_text(localized("%ld particles · %ld ticks/s · %@ updates/s", parameters.particleCount, Int(parameters.tickRate), String(format: "%.3g", rate)))
+        ui_text_colored(localized("F1 keys · press and drag on the control"), 0.7, 0.62, 0.5)
     }
 
     // MARK: input

@@ -55,17 +55,14 @@ final class TitaniumScene: Scene {
     static let keys = [("move", "the pointer repels; moving leaves ripples"), ("T", "next colour theme"), ("Backspace", "restart the particles")]
     var keys: [(String, String)] { Self.keys }
 
-    var cost: (milliseconds: Double, label: String)? { (stopwatch.lastMilliseconds ?? 0, "GPU") }
+    var cost: (milliseconds: Double, label: String)? { (stopwatch.lastMilliseconds ?? 0, localized("GPU")) }
 
     func save() {
         store?.save(parameters)
     }
 
     func frame(dt: Float, width: Int, height: Int, panels: [ScreenRect]) throws {
-        // Keep the square clear of the panel on the right (where it stood last frame).
-        let scale = Float(window.contentScale)
-        let right = panels.filter { Float($0.midX) * scale > Float(width) / 2 && Float($0.y) * scale < Float(height) / 2 }.map { Float($0.x) * scale }.min()
-        layout = SquareLayout(windowWidth: width, windowHeight: height, usableWidth: right.map { max($0 - 12 * scale, Float(width) * 0.4) })
+        layout = layoutClear(of: panels, width: width, height: height)
         runScript(width: width, height: height)
         timeline.move(to: cursorPixel.map(layout.points), parameters: parameters)
         if let theme = timeline.advance(by: dt, parameters: parameters) {
@@ -80,10 +77,10 @@ final class TitaniumScene: Scene {
         }
     }
 
-    func drawPanels(width: Float, height: Float, scale: Float) -> [ScreenRect] {
+    func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {
         var changed = parameters
         var theme: Int?
-        let rect = TitaniumOverlay.draw(&changed, tab: &tab, theme: &theme, width: width, height: height, scale: scale)
+        let rect = TitaniumOverlay.draw(&changed, tab: &tab, theme: &theme, width: Float(room.width), maxHeight: Float(room.panelHeight), scale: scale)
         if changed != parameters {
             parameters = changed.clamped()
             save()
@@ -93,10 +90,30 @@ final class TitaniumScene: Scene {
     }
 
     func drawReadout(width: Float, scale: Float) {
+        // The pool settles at births × lifetime (the tests hold it to that); counting the live
+        // ones would read the whole pool back from the GPU.
         let live = TitaniumReference.expectedLive(parameters: parameters)
         let births = parameters.birthRates.sum()
-        ui_text(String(format: "%.0f live particles · %.0f births/s · %d in the pool", live, births, field.count))
-        ui_text_colored("F1 keys · move the pointer over the square", 0.7, 0.62, 0.5)
+        if width < 1000 * scale {
+            ui_text(localized("≈ %.0f live particles · pool %ld", live, field.count))
+        } else {
+            ui_text(localized("%.0f births/s × %.2f s ≈ %.0f live particles · pool %ld", births, TitaniumReference.meanLifetime(parameters: parameters), live, field.count))
+        }
+        ui_text_colored(localized("F1 keys · move the pointer over the square"), 0.7, 0.62, 0.5)
+    }
+
+    /// The square left of the settings panel (at least 0.4 of the window wide), and above the
+    /// readout where it would reach down into it (where they stood last frame).
+    private func layoutClear(of panels: [ScreenRect], width: Int, height: Int) -> SquareLayout {
+        let scale = window.contentScale
+        let room = PanelRoom(panels: panels, width: Double(width) / scale, height: Double(height) / scale, margin: 12)
+        let usableWidth = Float(max(room.widthLeftOfPanel * scale, Double(width) * 0.4))
+        let beside = SquareLayout(windowWidth: width, windowHeight: height, usableWidth: usableWidth)
+        let corner = beside.pixel(SIMD2(-parameters.squareSize, parameters.squareSize) / 2) / Float(scale)
+        let square = ScreenRect(x: Double(corner.x), y: Double(corner.y), width: Double(parameters.squareSize * beside.pixelsPerPoint) / scale,
+                                height: Double(parameters.squareSize * beside.pixelsPerPoint) / scale)
+        let usableHeight = Float(room.heightAbove(readoutUnder: square) * scale)
+        return SquareLayout(windowWidth: width, windowHeight: height, usableWidth: usableWidth, usableHeight: usableHeight)
     }
 
     // MARK: input
@@ -112,7 +129,7 @@ final class TitaniumScene: Scene {
     func key(_ key: Int32, modifiers: Int32) -> Bool {
         switch key {
         case GLFW_KEY_T:
-            timeline.changeTheme(to: ((timeline.themeChange?.to ?? parameters.theme) + 1) % TitaniumTheme.all.count)
+            timeline.changeTheme(to: nextTheme)
         case GLFW_KEY_BACKSPACE:
             field.reset(parameters: parameters, time: timeline.time)
         default:
@@ -127,7 +144,13 @@ final class TitaniumScene: Scene {
         if let at = script.cursor(at: now) { cursorPixel = SIMD2(at.x * Float(width), at.y * Float(height)) }
         while let next = scriptedChanges.first, next <= now {
             scriptedChanges.removeFirst()
-            timeline.changeTheme(to: (parameters.theme + 1) % TitaniumTheme.all.count)
+            timeline.changeTheme(to: nextTheme)
         }
+    }
+
+    /// The theme after the last one asked for: a change still under way counts, so changes
+    /// asked for within one burst each move on one theme.
+    private var nextTheme: Int {
+        ((timeline.themeChange?.to ?? parameters.theme) + 1) % TitaniumTheme.all.count
     }
 }

@@ -4,23 +4,20 @@ import Waves
 /// The wave pool's panel, top right: every parameter of seed 003's table as a slider, the three
 /// water colours, and Defaults.
 enum WavesOverlay {
-    /// Draws the panel, changing `parameters` as the user does; returns where it stands.
-    static func draw(_ parameters: inout WaveParameters, width: Float, height: Float, scale: Float) -> ScreenRect {
+    /// Draws the panel, at most `maxHeight` tall, changing `parameters` as the user does;
+    /// returns where it stands.
+    static func draw(_ parameters: inout WaveParameters, width: Float, maxHeight: Float, scale: Float) -> ScreenRect {
         let margin = 12 * scale
         let sliderWidth = min(max(width * 0.18, 110 * scale), 180 * scale)
+        ParameterPanel.limit(widthTo: WaveParameters.sliders, sliderWidth: sliderWidth, maxHeight: maxHeight)
         ui_begin_panel("waves", width - margin, margin, 1, 0, 0.55)
-        for slider in WaveParameters.sliders {
-            var value = parameters[keyPath: slider.keyPath]
-            if ui_slider_float(slider.label, &value, slider.range.lowerBound, slider.range.upperBound, slider.format, sliderWidth) {
-                parameters[keyPath: slider.keyPath] = value
-            }
-        }
+        ParameterPanel.sliders(WaveParameters.sliders, in: &parameters, width: sliderWidth)
         colour("deep", \.deep, in: &parameters)
         ui_same_line()
         colour("shallow", \.shallow, in: &parameters)
         ui_same_line()
         colour("sky", \.sky, in: &parameters)
-        if ui_button("Defaults", 90 * scale) { parameters = .defaults }
+        if ui_button(localized("Defaults"), 90 * scale) { parameters = .defaults }
         var rect = UIRect()
         ui_end_panel(&rect)
         return ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
@@ -28,6 +25,6 @@ enum WavesOverlay {
 
     private static func colour(_ label: String, _ keyPath: WritableKeyPath<WaveParameters, SIMD3<Float>>, in parameters: inout WaveParameters) {
         var rgb = [parameters[keyPath: keyPath].x, parameters[keyPath: keyPath].y, parameters[keyPath: keyPath].z]
-        if ui_color_edit(label, &rgb) { parameters[keyPath: keyPath] = SIMD3(rgb[0], rgb[1], rgb[2]) }
+        if ui_color_edit(localized(label), &rgb) { parameters[keyPath: keyPath] = SIMD3(rgb[0], rgb[1], rgb[2]) }
     }
 }

@@ -42,7 +42,7 @@ final class WavesScene: Scene {
     static let keys = [("drag", "make ripples (faster, stronger)"), ("Backspace", "calm the water")]
     var keys: [(String, String)] { Self.keys }
 
-    var cost: (milliseconds: Double, label: String)? { (stopwatch.lastMilliseconds ?? 0, "GPU") }
+    var cost: (milliseconds: Double, label: String)? { (stopwatch.lastMilliseconds ?? 0, localized("GPU")) }
 
     func save() {
         store?.save(parameters)
@@ -67,9 +67,9 @@ final class WavesScene: Scene {
         water.draw(field, parameters: parameters, viewportWidth: width, viewportHeight: height)
     }
 
-    func drawPanels(width: Float, height: Float, scale: Float) -> [ScreenRect] {
+    func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {
         var changed = parameters
-        let rect = WavesOverlay.draw(&changed, width: width, height: height, scale: scale)
+        let rect = WavesOverlay.draw(&changed, width: Float(room.width), maxHeight: Float(room.panelHeight), scale: scale)
         if changed != parameters {
             parameters = changed.clamped()
             save()
@@ -78,8 +78,8 @@ final class WavesScene: Scene {
     }
 
     func drawReadout(width: Float, scale: Float) {
-        ui_text("\(field.width) × \(field.height) cells of \(Int(parameters.pixelSize)) px · 120 steps/s")
-        ui_text_colored("F1 keys · drag on the water to make ripples", 0.7, 0.62, 0.5)
+        ui_text(localized("%ld × %ld cells of %ld px · 120 steps/s", field.width, field.height, Int(parameters.pixelSize)))
+        ui_text_colored(localized("F1 keys · drag on the water to make ripples"), 0.7, 0.62, 0.5)
     }
 
     // MARK: input
