@@ -33,11 +33,19 @@ uint pcg(uint v) {
 }
 float unit(uint h) { return float(h >> 8u) * (1.0 / 16777216.0); }
 
+// TitaniumReference.noise: the curl of four plane waves (angle, frequency factor, drift, phase).
+const vec4 waves[4] = vec4[4](vec4(0.30, 1.00, 1.3, 0.0), vec4(2.70, 1.37, -0.7, 1.9),
+                              vec4(5.10, 1.73, 1.1, 4.2), vec4(7.50, 2.19, -0.9, 2.6));
+
 vec2 noise(vec2 p, float t) {
     float f = (1.0 / 12.0 + (1.0 / 100.0 - 1.0 / 12.0) * smoothness) * 6.28318530718;
-    float x = sin(f * p.y * 1.7 + t * 1.3) + sin(f * (p.x + p.y) * 1.1 - t * 0.7);
-    float y = cos(f * p.x * 1.9 - t * 1.1) + cos(f * (p.x - p.y) * 0.9 + t * 0.9);
-    return vec2(x, y) * 0.5;
+    vec2 v = vec2(0.0);
+    for (int i = 0; i < 4; i++) {
+        vec2 direction = vec2(cos(waves[i].x), sin(waves[i].x));
+        vec2 k = direction * f * waves[i].y;
+        v += vec2(direction.y, -direction.x) * cos(dot(k, p) + t * waves[i].z + waves[i].w);
+    }
+    return v * 0.5;
 }
 
 vec2 acceleration(Particle q) {

@@ -205,13 +205,26 @@ public enum TitaniumReference {
         }
     }
 
-    /// The turbulence's direction field: smooth sums of sines, a cycle every 1/frequency pt,
-    /// frequency from 1/12 pt (smoothness 0) to 1/100 pt (smoothness 1).
+    /// The turbulence's waves: (direction angle, frequency factor, drift speed, phase). The
+    /// angles step by the golden angle and the frequencies by ratios that share no small
+    /// multiple, so the waves never line up into a lattice.
+    static let turbulenceWaves: [(angle: Float, frequency: Float, drift: Float, phase: Float)] = [
+        (0.30, 1.00, 1.3, 0.0), (2.70, 1.37, -0.7, 1.9), (5.10, 1.73, 1.1, 4.2), (7.50, 2.19, -0.9, 2.6),
+    ]
+
+    /// The turbulence's direction field: the curl of a sum of four plane waves, a cycle every
+    /// 1/frequency pt at the longest, frequency from 1/12 pt (smoothness 0) to 1/100 pt
+    /// (smoothness 1). A curl has no sources or sinks, so the particles swirl rather than
+    /// gather at the field's nodes. Each component's root mean square is ½.
     public static func noise(_ p: SIMD2<Float>, time t: Float, smoothness: Float) -> SIMD2<Float> {
         let f = (1 / 12 + (1 / 100 - 1 / 12) * smoothness) * 2 * Float.pi
-        let x = sin(f * p.y * 1.7 + t * 1.3) + sin(f * (p.x + p.y) * 1.1 - t * 0.7)
-        let y = cos(f * p.x * 1.9 - t * 1.1) + cos(f * (p.x - p.y) * 0.9 + t * 0.9)
-        return SIMD2(x, y) * 0.5
+        var v = SIMD2<Float>.zero
+        for wave in turbulenceWaves {
+            let direction = SIMD2(cos(wave.angle), sin(wave.angle))
+            let k = direction * f * wave.frequency
+            v += SIMD2(direction.y, -direction.x) * cos((k * p).sum() + t * wave.drift + wave.phase)
+        }
+        return v * 0.5
     }
 
     /// The acceleration (pt/s²) on `q`: radial fields (constant strength inside their radius,
