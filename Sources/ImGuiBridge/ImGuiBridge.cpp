@@ -13,7 +13,6 @@
 
 namespace {
 ImFont *timerFont = nullptr;
-bool nextPanelLimited = false;
 
 ImFont *loadFont(const char *path, float size) {
     ImGuiIO &io = ImGui::GetIO();
@@ -107,20 +106,17 @@ bool ui_wants_mouse(void) { return ImGui::GetIO().WantCaptureMouse; }
 
 bool ui_popup_open(void) { return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId); }
 
-bool ui_wants_keyboard(void) {
-    // An open popup (a colour picker) takes Esc to close itself.
-    return ImGui::GetIO().WantCaptureKeyboard || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
-}
+bool ui_wants_keyboard(void) { return ImGui::GetIO().WantCaptureKeyboard; }
+
+void ui_close_popups(void) { ImGui::ClosePopupToLevel(0, true); }
+
+void ui_bring_to_front(void) { ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow()); }
 
 void ui_begin_panel(const char *id, float x, float y, float pivotX, float pivotY, float alpha) {
     ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always, ImVec2(pivotX, pivotY));
     ImGui::SetNextWindowBgAlpha(alpha);
-    // A panel held below its height shows a scrollbar, so its hidden rows can be found.
-    ImGuiWindowFlags decoration = ImGuiWindowFlags_NoDecoration;
-    if (nextPanelLimited) decoration &= ~ImGuiWindowFlags_NoScrollbar;
-    nextPanelLimited = false;
     ImGui::Begin(id, nullptr,
-                 decoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove);
 }
 
@@ -232,11 +228,21 @@ float ui_slider_float_row_width(const char *label, float max, const char *format
     return sliderRowWidth(label, max, format, width);
 }
 
-void ui_next_panel_limits(float contentWidth, float maxHeight) {
-    const ImGuiStyle &style = ImGui::GetStyle();
-    ImGui::SetNextWindowSizeConstraints(ImVec2(contentWidth + 2 * style.WindowPadding.x, 0), ImVec2(FLT_MAX, maxHeight));
-    nextPanelLimited = true;
+void ui_next_panel_min_width(float contentWidth) {
+    const float padding = ImGui::GetStyle().WindowPadding.x;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(contentWidth + 2 * padding, 0), ImVec2(FLT_MAX, FLT_MAX));
 }
+
+float ui_row_height(void) { return ImGui::GetFrameHeightWithSpacing(); }
+
+float ui_room_below(float panelHeight) { return panelHeight - ImGui::GetCursorPosY() - ImGui::GetStyle().WindowPadding.y; }
+
+void ui_begin_scroll_area(const char *id, float width, float height) {
+    ImGui::BeginChild(id, ImVec2(width + ImGui::GetStyle().ScrollbarSize, height), false,
+                      ImGuiWindowFlags_AlwaysVerticalScrollbar | ImGuiWindowFlags_NoBackground);
+}
+
+void ui_end_scroll_area(void) { ImGui::EndChild(); }
 
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width) {
     return sliderWithValue(label, value, max, format, width, [&](const char *id, const char *shownFormat) {

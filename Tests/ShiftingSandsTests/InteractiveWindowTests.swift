@@ -32,7 +32,10 @@ final class InteractiveApp {
     }
 
     deinit {
+        // The app inherits this process's blocked signals, SIGTERM among them, so a terminate
+        // alone may never land: SIGKILL after a grace period.
         if process.isRunning { process.terminate() }
+        if exitStatus(within: 5) == nil { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
     }
@@ -55,11 +58,12 @@ final class InteractiveApp {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// A key held for a fifth of a second: ImGui 1.86 reads keys once a frame and misses a
-    /// press and release that arrive between two frames, as xdotool's `key` sends them.
+    /// A key held for half a second: ImGui 1.86 reads keys once a frame and misses a press and
+    /// release that arrive between two frames, as xdotool's `key` sends them; on a loaded
+    /// machine a frame of llvmpipe can take a few tenths of a second.
     func hold(_ key: String) throws {
         try xdotool(["keydown", key])
-        Thread.sleep(forTimeInterval: 0.2)
+        Thread.sleep(forTimeInterval: 0.5)
         try xdotool(["keyup", key])
     }
 

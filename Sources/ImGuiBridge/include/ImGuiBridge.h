@@ -28,9 +28,13 @@ void ui_render(void);
 bool ui_wants_mouse(void);
 /// True while a popup (a colour picker) is open: it takes the next click.
 bool ui_popup_open(void);
-/// True while a widget takes the keyboard (a slider's Ctrl+click text box, an open colour
-/// picker), so keys typed there are not shortcuts.
+/// True while a widget takes the keyboard (a slider's Ctrl+click text box), so keys typed
+/// there are not shortcuts.
 bool ui_wants_keyboard(void);
+/// Closes every open popup (a drop-down, a colour picker): what Esc does while one is open.
+void ui_close_popups(void);
+/// Draws the panel being drawn over every other (the help, asked for on purpose).
+void ui_bring_to_front(void);
 
 /// A borderless panel anchored to a corner of the screen: pivot (0,0) top-left … (1,1) bottom-right.
 void ui_begin_panel(const char *id, float x, float y, float pivotX, float pivotY, float alpha);
@@ -60,8 +64,16 @@ bool ui_slider_float(const char *label, float *value, float min, float max, cons
 /// The width a slider row (track, value column, label) takes, as `ui_slider_float` draws it.
 float ui_slider_float_row_width(const char *label, float max, const char *format, float width);
 /// The next panel is at least this wide inside its padding (so it keeps one width whichever
-/// group of controls it shows), and at most `maxHeight` tall, scrolling beyond.
-void ui_next_panel_limits(float contentWidth, float maxHeight);
+/// group of controls it shows).
+void ui_next_panel_min_width(float contentWidth);
+/// The height of a row of controls, with the spacing after it.
+float ui_row_height(void);
+/// How much of a panel `panelHeight` tall is left below the controls drawn so far in it.
+float ui_room_below(float panelHeight);
+/// A region `width` wide (plus its scrollbar, always shown, so the width never changes) and
+/// `height` tall whose controls scroll, up to `ui_end_scroll_area`.
+void ui_begin_scroll_area(const char *id, float width, float height);
+void ui_end_scroll_area(void);
 void ui_same_line(void);
 /// Continues the line at `offset` pixels from the panel's left edge (for columns).
 void ui_same_line_at(float offset);

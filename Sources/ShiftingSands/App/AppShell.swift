@@ -123,18 +123,23 @@ final class AppShell: WindowInput {
         ui_new_frame()
         let scale = Float(window.contentScale)
         let w = Float(width) / scale, h = Float(height) / scale
+        // A toast stands above the readout, clear of its controls.
+        var toastY = h - 90 * scale
         if overlayVisible {
             panels = scene.drawPanels(in: PanelRoom(panels: panels, width: Double(w), height: Double(h), margin: Double(12 * scale)), scale: scale)
-            panels.append(drawReadout(scene, width: w, height: h, scale: scale))
+            let readout = drawReadout(scene, width: w, height: h, scale: scale)
+            panels.append(readout)
+            toastY = min(toastY, Float(readout.y) - 24 * scale)
         } else {
             panels = []
         }
         if let toast {
-            ui_toast(toast.text, w / 2, h - 90 * scale, toast.alpha)
+            ui_toast(toast.text, w / 2, toastY, toast.alpha)
         }
         // The help panel is asked for and covers the scene on purpose: not an obstacle.
         if showHelp {
-            ui_begin_panel("help", w / 2, h / 2, 0.5, 0.5, 0.85)
+            ui_begin_panel("help", w / 2, h / 2, 0.5, 0.5, 0.95)
+            ui_bring_to_front()
             ui_text_colored(localized("Keys"), 0.93, 0.80, 0.52)
             ui_separator()
             let keys = (scene.keys + Self.keys).map { (localized($0.0), localized($0.1)) }
@@ -240,8 +245,13 @@ final class AppShell: WindowInput {
     }
 
     func key(_ key: Int32, modifiers: Int32) {
-        // Keys typed into a widget (a slider's Ctrl+click text box; Esc cancels it) are its own.
+        // Keys typed into a widget (a slider's Ctrl+click text box; Esc cancels it) are its own;
+        // Esc closes an open drop-down or colour picker rather than quitting.
         guard !ui_wants_keyboard(), let scene else { return }
+        if key == GLFW_KEY_ESCAPE && ui_popup_open() {
+            ui_close_popups()
+            return
+        }
         if scene.key(key, modifiers: modifiers) { return }
         switch key {
         case GLFW_KEY_TAB: show(kind.next)

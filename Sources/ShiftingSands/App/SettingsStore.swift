@@ -52,7 +52,8 @@ struct SettingsStore<Value: StoredSettings> {
         case DecodingError.dataCorrupted(let context): context.debugDescription
         case DecodingError.keyNotFound(let key, _): "missing \(key.stringValue)"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+            context.codingPath.isEmpty ? context.debugDescription
+                : "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
         default: error.localizedDescription
         }
     }

@@ -209,7 +209,8 @@ struct RunCommand: ParsableCommand {
         let saving = screenshot == nil
         let store = saving ? SettingsStore<AppSettings>.standard() : nil
         let languageStore = saving ? SettingsStore<LanguageSettings>.standard() : nil
-        Language.current = language ?? languageStore?.load().language ?? Language.preferred()
+        // A screenshot run shows the same picture on any machine: English unless asked.
+        Language.current = language ?? (saving ? languageStore?.load().language ?? Language.preferred() : .english)
         var settings = try resolvedSettings(base: store?.load() ?? AppSettings())
         let shaders = try ShaderSource.locate(probe: "hourglass/physics_step.comp")
         let (width, height) = try windowSize()

@@ -12,22 +12,27 @@ enum SparklesOverlay {
         let margin = 12 * scale
         let sliderWidth = min(max(width * 0.14, 100 * scale), 160 * scale)
         let groups = SparkleParameters.sliders
-        ParameterPanel.limit(widthTo: groups.flatMap(\.sliders), sliderWidth: sliderWidth, maxHeight: maxHeight)
+        let contentWidth = ParameterPanel.keepWidth(of: groups.flatMap(\.sliders), sliderWidth: sliderWidth)
         ui_begin_panel("sparkles", width - margin, margin, 1, 0, 0.55)
         ParameterPanel.tabs(groups.map(\.group), tab: &tab)
         let group = groups[min(max(tab, 0), groups.count - 1)]
-        if group.group == "Particles" {
-            var count = Int32(parameters.particleCount)
-            let range = SparkleParameters.particleCountRange
-            if ui_slider_int_log(localized("Count"), &count, Int32(range.lowerBound), Int32(range.upperBound), sliderWidth) {
-                parameters.particleCount = Int(count)
+        // Particles has the Count slider over its own; Control its colours, two to a row.
+        let colourRows = (SparkleParameters.colours.count + 1) / 2
+        let rows = groups.enumerated().map { $1.sliders.count + ($1.group == "Particles" ? 1 : 0) + ($0 == 0 ? colourRows : 0) }.max() ?? 0
+        ParameterPanel.scrolling(rows: rows, footerRows: 1, width: contentWidth, maxHeight: maxHeight) {
+            if group.group == "Particles" {
+                var count = Int32(parameters.particleCount)
+                let range = SparkleParameters.particleCountRange
+                if ui_slider_int_log(localized("Count"), &count, Int32(range.lowerBound), Int32(range.upperBound), sliderWidth) {
+                    parameters.particleCount = Int(count)
+                }
             }
-        }
-        ParameterPanel.sliders(group.sliders, in: &parameters, width: sliderWidth)
-        for (index, colour) in SparkleParameters.colours.enumerated() where tab == 0 {
-            var rgb = [parameters[keyPath: colour.keyPath].x, parameters[keyPath: colour.keyPath].y, parameters[keyPath: colour.keyPath].z]
-            if ui_color_edit(localized(colour.label), &rgb) { parameters[keyPath: colour.keyPath] = SIMD3(rgb[0], rgb[1], rgb[2]) }
-            if index % 2 == 0 { ui_same_line() }
+            ParameterPanel.sliders(group.sliders, in: &parameters, width: sliderWidth)
+            for (index, colour) in SparkleParameters.colours.enumerated() where tab == 0 {
+                var rgb = [parameters[keyPath: colour.keyPath].x, parameters[keyPath: colour.keyPath].y, parameters[keyPath: colour.keyPath].z]
+                if ui_color_edit(localized(colour.label), &rgb) { parameters[keyPath: colour.keyPath] = SIMD3(rgb[0], rgb[1], rgb[2]) }
+                if index % 2 == 0 { ui_same_line() }
+            }
         }
         if ui_button(localized("Defaults"), 90 * scale) { parameters = .defaults }
         var rect = UIRect()

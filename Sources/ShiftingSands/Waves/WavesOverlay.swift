@@ -9,9 +9,12 @@ enum WavesOverlay {
     static func draw(_ parameters: inout WaveParameters, width: Float, maxHeight: Float, scale: Float) -> ScreenRect {
         let margin = 12 * scale
         let sliderWidth = min(max(width * 0.18, 110 * scale), 180 * scale)
-        ParameterPanel.limit(widthTo: WaveParameters.sliders, sliderWidth: sliderWidth, maxHeight: maxHeight)
+        let contentWidth = ParameterPanel.keepWidth(of: WaveParameters.sliders, sliderWidth: sliderWidth)
         ui_begin_panel("waves", width - margin, margin, 1, 0, 0.55)
-        ParameterPanel.sliders(WaveParameters.sliders, in: &parameters, width: sliderWidth)
+        // The colours' row and Defaults follow the sliders.
+        ParameterPanel.scrolling(rows: WaveParameters.sliders.count, footerRows: 2, width: contentWidth, maxHeight: maxHeight) {
+            ParameterPanel.sliders(WaveParameters.sliders, in: &parameters, width: sliderWidth)
+        }
         colour("deep", \.deep, in: &parameters)
         ui_same_line()
         colour("shallow", \.shallow, in: &parameters)
