@@ -13,6 +13,8 @@
 
 namespace {
 ImFont *timerFont = nullptr;
+// At least this wide, the value column of the sliders drawn meanwhile (ui_push_value_column).
+float sharedValueColumn = 0.0f;
 
 ImFont *loadFont(const char *path, float size) {
     ImGuiIO &io = ImGui::GetIO();
@@ -178,55 +180,60 @@ bool ui_color_edit(const char *label, float *rgb) {
 }  // extern "C"
 
 namespace {
+// The width of a slider's value column: the wider of the range's ends (a minus sign counts).
+template <typename T>
+float valueColumn(T min, T max, const char *format) {
+    char low[64], high[64];
+    snprintf(low, sizeof low, format, min);
+    snprintf(high, sizeof high, format, max);
+    return ImMax(ImGui::CalcTextSize(low).x, ImGui::CalcTextSize(high).x) + ImGui::GetStyle().ItemSpacing.x;
+}
+
 // ImGui draws a slider's value under its handle ("1.0|0×"). The track is drawn without text and
 // the value beside it, in a column as wide as the widest value so the label does not jitter.
 // While Ctrl is held or Ctrl+click's text box is open the slider gets its format back: the box
 // opens with the current value, parses what is typed, and Esc restores the value.
 template <typename T, typename Slider>
-bool sliderWithValue(const char *label, T *value, T max, const char *format, float width, Slider slider) {
+bool sliderWithValue(const char *label, T *value, T min, T max, const char *format, float width, Slider slider) {
     ImGui::PushID(label);
     const bool editing = ImGui::TempInputIsActive(ImGui::GetID("##track")) || ImGui::GetIO().KeyCtrl;
     ImGui::SetNextItemWidth(width);
     const bool changed = slider("##track", editing ? format : "");
-    char shown[64], widest[64];
+    char shown[64];
     snprintf(shown, sizeof shown, format, *value);
-    snprintf(widest, sizeof widest, format, max);
-    const ImGuiStyle &style = ImGui::GetStyle();
-    const float column = ImGui::CalcTextSize(widest).x + style.ItemSpacing.x;
-    ImGui::SameLine(0, style.ItemInnerSpacing.x);
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     const float start = ImGui::GetCursorPosX();
     ImGui::TextUnformatted(shown);
-    ImGui::SameLine(start + column);
+    ImGui::SameLine(start + ImMax(sharedValueColumn, valueColumn(min, max, format)));
     ImGui::TextUnformatted(label);
     ImGui::PopID();
     return changed;
-}
-
-float sliderRowWidth(const char *label, float max, const char *format, float width) {
-    char widest[64];
-    snprintf(widest, sizeof widest, format, max);
-    const ImGuiStyle &style = ImGui::GetStyle();
-    return width + style.ItemInnerSpacing.x + ImGui::CalcTextSize(widest).x + style.ItemSpacing.x + ImGui::CalcTextSize(label).x;
 }
 }  // namespace
 
 extern "C" {
 
 bool ui_slider_int(const char *label, int *value, int min, int max, float width) {
-    return sliderWithValue(label, value, max, "%d", width, [&](const char *id, const char *format) {
+    return sliderWithValue(label, value, min, max, "%d", width, [&](const char *id, const char *format) {
         return ImGui::SliderInt(id, value, min, max, format, ImGuiSliderFlags_AlwaysClamp);
     });
 }
 
 bool ui_slider_int_log(const char *label, int *value, int min, int max, float width) {
-    return sliderWithValue(label, value, max, "%d", width, [&](const char *id, const char *format) {
+    return sliderWithValue(label, value, min, max, "%d", width, [&](const char *id, const char *format) {
         return ImGui::SliderInt(id, value, min, max, format, ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
     });
 }
 
-float ui_slider_float_row_width(const char *label, float max, const char *format, float width) {
-    return sliderRowWidth(label, max, format, width);
+float ui_slider_value_width(float min, float max, const char *format) { return valueColumn(min, max, format); }
+
+float ui_slider_row_width(float trackWidth, float valueWidth, const char *label) {
+    return trackWidth + ImGui::GetStyle().ItemInnerSpacing.x + valueWidth + ImGui::CalcTextSize(label).x;
 }
+
+void ui_push_value_column(float width) { sharedValueColumn = width; }
+
+void ui_pop_value_column(void) { sharedValueColumn = 0.0f; }
 
 void ui_next_panel_min_width(float contentWidth) {
     const float padding = ImGui::GetStyle().WindowPadding.x;
@@ -245,7 +252,7 @@ void ui_begin_scroll_area(const char *id, float width, float height) {
 void ui_end_scroll_area(void) { ImGui::EndChild(); }
 
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width) {
-    return sliderWithValue(label, value, max, format, width, [&](const char *id, const char *shownFormat) {
+    return sliderWithValue(label, value, min, max, format, width, [&](const char *id, const char *shownFormat) {
         return ImGui::SliderFloat(id, value, min, max, shownFormat, ImGuiSliderFlags_AlwaysClamp);
     });
 }

@@ -61,8 +61,14 @@ bool ui_slider_int(const char *label, int *value, int min, int max, float width)
 /// An integer slider whose track is logarithmic (counts from tens to millions).
 bool ui_slider_int_log(const char *label, int *value, int min, int max, float width);
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width);
-/// The width a slider row (track, value column, label) takes, as `ui_slider_float` draws it.
-float ui_slider_float_row_width(const char *label, float max, const char *format, float width);
+/// The width of a slider's value column for a range and printf format (the wider end).
+float ui_slider_value_width(float min, float max, const char *format);
+/// The width a slider row takes: track, value column, label.
+float ui_slider_row_width(float trackWidth, float valueWidth, const char *label);
+/// Sliders drawn until `ui_pop_value_column` give their values a column at least `width`
+/// wide, so the labels of a panel's rows line up.
+void ui_push_value_column(float width);
+void ui_pop_value_column(void);
 /// The next panel is at least this wide inside its padding (so it keeps one width whichever
 /// group of controls it shows).
 void ui_next_panel_min_width(float contentWidth);

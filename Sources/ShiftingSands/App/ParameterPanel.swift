@@ -7,13 +7,22 @@ import ImGuiBridge
 enum ParameterPanel {
     typealias Slider<Root> = (label: String, keyPath: WritableKeyPath<Root, Float>, range: ClosedRange<Float>, format: String)
 
-    /// Makes the next panel as wide as its widest slider row among `sliders` (every group's);
-    /// returns that width.
-    @discardableResult
-    static func keepWidth<Root>(of sliders: [Slider<Root>], sliderWidth: Float) -> Float {
-        let widest = sliders.map { ui_slider_float_row_width(localized($0.label), $0.range.upperBound, $0.format, sliderWidth) }.max() ?? 0
-        ui_next_panel_min_width(widest)
-        return widest
+    /// How a panel's sliders line up: the track's width, one value column for all of them,
+    /// and the content width of the widest row.
+    struct Columns {
+        var track: Float
+        var value: Float
+        var content: Float
+    }
+
+    /// The columns for `sliders` (every group's, so every tab gets the same) with tracks
+    /// `trackWidth` wide and values at least `valueWidth` (a slider of the panel's own);
+    /// makes the next panel as wide as the widest row.
+    static func columns<Root>(for sliders: [Slider<Root>], trackWidth: Float, valueWidth: Float = 0) -> Columns {
+        let value = sliders.map { ui_slider_value_width($0.range.lowerBound, $0.range.upperBound, $0.format) }.max().map { max($0, valueWidth) } ?? valueWidth
+        let content = sliders.map { ui_slider_row_width(trackWidth, value, localized($0.label)) }.max() ?? 0
+        ui_next_panel_min_width(content)
+        return Columns(track: trackWidth, value: value, content: content)
     }
 
     /// The group names as a row of radio buttons; `tab` is the open one.
@@ -37,13 +46,22 @@ enum ParameterPanel {
         ui_end_scroll_area()
     }
 
-    /// A slider for each of `sliders`, changing `parameters` as the user does.
-    static func sliders<Root>(_ sliders: [Slider<Root>], in parameters: inout Root, width: Float) {
-        for slider in sliders {
-            var value = parameters[keyPath: slider.keyPath]
-            if ui_slider_float(localized(slider.label), &value, slider.range.lowerBound, slider.range.upperBound, slider.format, width) {
-                parameters[keyPath: slider.keyPath] = value
+    /// A slider for each of `sliders` in `columns`, changing `parameters` as the user does.
+    static func sliders<Root>(_ sliders: [Slider<Root>], in parameters: inout Root, columns: Columns) {
+        lined(up: columns) {
+            for slider in sliders {
+                var value = parameters[keyPath: slider.keyPath]
+                if ui_slider_float(localized(slider.label), &value, slider.range.lowerBound, slider.range.upperBound, slider.format, columns.track) {
+                    parameters[keyPath: slider.keyPath] = value
+                }
             }
         }
+    }
+
+    /// Draws `body`'s sliders with their values in `columns`' value column.
+    static func lined(up columns: Columns, body: () -> Void) {
+        ui_push_value_column(columns.value)
+        body()
+        ui_pop_value_column()
     }
 }

@@ -8,6 +8,16 @@ enum Language: String, CaseIterable, Codable, ExpressibleByArgument {
     case english = "en"
     case simplifiedChinese = "zh-Hans"
 
+    /// `en` or `zh-Hans` as `run --language` takes them, in any case, and the locale forms a
+    /// user may type (`zh`, `zh_CN`, `english`, `chinese`).
+    init?(argument: String) {
+        switch argument.lowercased().replacingOccurrences(of: "_", with: "-") {
+        case "en", "english", "en-us", "en-gb": self = .english
+        case "zh", "zh-hans", "zh-cn", "chinese", "simplified-chinese": self = .simplifiedChinese
+        default: return nil
+        }
+    }
+
     /// The language's name in itself, as the switch lists it.
     var nativeName: String {
         switch self {

@@ -12,22 +12,25 @@ enum SparklesOverlay {
         let margin = 12 * scale
         let sliderWidth = min(max(width * 0.14, 100 * scale), 160 * scale)
         let groups = SparkleParameters.sliders
-        let contentWidth = ParameterPanel.keepWidth(of: groups.flatMap(\.sliders), sliderWidth: sliderWidth)
+        let range = SparkleParameters.particleCountRange
+        let columns = ParameterPanel.columns(for: groups.flatMap(\.sliders), trackWidth: sliderWidth,
+                                             valueWidth: ui_slider_value_width(Float(range.lowerBound), Float(range.upperBound), "%.0f"))
         ui_begin_panel("sparkles", width - margin, margin, 1, 0, 0.55)
         ParameterPanel.tabs(groups.map(\.group), tab: &tab)
         let group = groups[min(max(tab, 0), groups.count - 1)]
         // Particles has the Count slider over its own; Control its colours, two to a row.
         let colourRows = (SparkleParameters.colours.count + 1) / 2
         let rows = groups.enumerated().map { $1.sliders.count + ($1.group == "Particles" ? 1 : 0) + ($0 == 0 ? colourRows : 0) }.max() ?? 0
-        ParameterPanel.scrolling(rows: rows, footerRows: 1, width: contentWidth, maxHeight: maxHeight) {
+        ParameterPanel.scrolling(rows: rows, footerRows: 1, width: columns.content, maxHeight: maxHeight) {
             if group.group == "Particles" {
                 var count = Int32(parameters.particleCount)
-                let range = SparkleParameters.particleCountRange
-                if ui_slider_int_log(localized("Count"), &count, Int32(range.lowerBound), Int32(range.upperBound), sliderWidth) {
-                    parameters.particleCount = Int(count)
+                ParameterPanel.lined(up: columns) {
+                    if ui_slider_int_log(localized("Count"), &count, Int32(range.lowerBound), Int32(range.upperBound), sliderWidth) {
+                        parameters.particleCount = Int(count)
+                    }
                 }
             }
-            ParameterPanel.sliders(group.sliders, in: &parameters, width: sliderWidth)
+            ParameterPanel.sliders(group.sliders, in: &parameters, columns: columns)
             for (index, colour) in SparkleParameters.colours.enumerated() where tab == 0 {
                 var rgb = [parameters[keyPath: colour.keyPath].x, parameters[keyPath: colour.keyPath].y, parameters[keyPath: colour.keyPath].z]
                 if ui_color_edit(localized(colour.label), &rgb) { parameters[keyPath: colour.keyPath] = SIMD3(rgb[0], rgb[1], rgb[2]) }

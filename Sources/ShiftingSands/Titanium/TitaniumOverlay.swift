@@ -10,14 +10,14 @@ enum TitaniumOverlay {
         let margin = 12 * scale
         let sliderWidth = min(max(width * 0.14, 100 * scale), 160 * scale)
         let groups = TitaniumParameters.sliders
-        let contentWidth = ParameterPanel.keepWidth(of: groups.flatMap(\.sliders), sliderWidth: sliderWidth)
+        let columns = ParameterPanel.columns(for: groups.flatMap(\.sliders), trackWidth: sliderWidth)
         ui_begin_panel("titanium", width - margin, margin, 1, 0, 0.55)
         ParameterPanel.tabs(groups.map(\.group), tab: &tab)
         let group = groups[min(max(tab, 0), groups.count - 1)]
         // The Field group's switches take a row above its sliders; the theme row, Defaults and
         // a separator follow every group.
         let rows = groups.map { $0.sliders.count + ($0.group == "Field" ? 1 : 0) }.max() ?? 0
-        ParameterPanel.scrolling(rows: rows, footerRows: 3, width: contentWidth, maxHeight: maxHeight) {
+        ParameterPanel.scrolling(rows: rows, footerRows: 3, width: columns.content, maxHeight: maxHeight) {
             if group.group == "Field" {
                 for toggle in TitaniumParameters.toggles {
                     var on = parameters[keyPath: toggle.keyPath]
@@ -25,7 +25,7 @@ enum TitaniumOverlay {
                     if toggle.label != TitaniumParameters.toggles.last?.label { ui_same_line() }
                 }
             }
-            ParameterPanel.sliders(group.sliders, in: &parameters, width: sliderWidth)
+            ParameterPanel.sliders(group.sliders, in: &parameters, columns: columns)
         }
         ui_separator()
         ui_text(localized("Theme"))

@@ -9,11 +9,11 @@ enum WavesOverlay {
     static func draw(_ parameters: inout WaveParameters, width: Float, maxHeight: Float, scale: Float) -> ScreenRect {
         let margin = 12 * scale
         let sliderWidth = min(max(width * 0.18, 110 * scale), 180 * scale)
-        let contentWidth = ParameterPanel.keepWidth(of: WaveParameters.sliders, sliderWidth: sliderWidth)
+        let columns = ParameterPanel.columns(for: WaveParameters.sliders, trackWidth: sliderWidth)
         ui_begin_panel("waves", width - margin, margin, 1, 0, 0.55)
         // The colours' row and Defaults follow the sliders.
-        ParameterPanel.scrolling(rows: WaveParameters.sliders.count, footerRows: 2, width: contentWidth, maxHeight: maxHeight) {
-            ParameterPanel.sliders(WaveParameters.sliders, in: &parameters, width: sliderWidth)
+        ParameterPanel.scrolling(rows: WaveParameters.sliders.count, footerRows: 2, width: columns.content, maxHeight: maxHeight) {
+            ParameterPanel.sliders(WaveParameters.sliders, in: &parameters, columns: columns)
         }
         colour("deep", \.deep, in: &parameters)
         ui_same_line()
