@@ -79,7 +79,7 @@ struct RunCommand: ParsableCommand {
         if let screenshot { try ArgumentChecks.outputFile(screenshot, option: "--screenshot") }
         _ = try windowSize()
         _ = try orbitDegrees()
-        _ = try scriptedPokes()
+        _ = try WavesScene.Poke.parse(pokes)
         if scene != .hourglass {
             let hourglassOnly = [("--orbit", orbit != nil), ("--compare", compare), ("--autostart", autostart), ("--mode", grains.mode != nil),
                                  ("--count", grains.count != nil), ("--size", grains.size != nil), ("--duration", duration != nil), ("--colors", colors)]
@@ -89,88 +89,11 @@ struct RunCommand: ParsableCommand {
         if scene != .sparkles, !presses.isEmpty || !drags.isEmpty {
             throw ValidationError("\(presses.isEmpty ? "--drag" : "--press") is for the sparkles scene (--scene sparkles)")
         }
-        _ = try sparkleScript()
+        _ = try SparklesScene.Script.parse(presses: presses, drags: drags)
         if scene != .titanium, !cursorPoints.isEmpty || !themeChanges.isEmpty {
             throw ValidationError("\(cursorPoints.isEmpty ? "--theme-change-at" : "--cursor") is for the titanium scene (--scene titanium)")
         }
-        _ = try titaniumScript()
-    }
-
-    /// `--cursor X,Y@SECONDS` and `--theme-change-at SECONDS`, checked: coordinates 0–1, times at least 0.
-    func titaniumScript() throws -> TitaniumScene.Script {
-        var script = TitaniumScene.Script()
-        for text in cursorPoints {
-            let halves = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-            let parts = ArgumentChecks.numbers(String(halves[0]), separator: ",")
-            let seconds = halves.count == 2 ? Float(halves[1].trimmingCharacters(in: .whitespaces)) : nil
-            guard parts.count == 2, let x = parts[0], let y = parts[1], [x, y].allSatisfy({ (0...1).contains($0) }),
-                  let seconds, seconds.isFinite, seconds >= 0 else {
-                throw ValidationError("--cursor \(text) is not X,Y@SECONDS with each coordinate 0–1 and SECONDS at least 0")
-            }
-            script.points.append(.init(x: x, y: y, seconds: seconds))
-        }
-        for text in themeChanges {
-            guard let seconds = Float(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 else {
-                throw ValidationError("--theme-change-at \(text) is not a time in seconds (at least 0)")
-            }
-            script.themeChanges.append(seconds)
-        }
-        return script
-    }
-
-    func scriptedPokes() throws -> [WavesScene.Poke] {
-        try pokes.map { text in
-            let halves = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-            let time = halves.count > 1 ? halves[1] : nil
-            let parts = ArgumentChecks.numbers(String(halves[0]), separator: ",")
-            let seconds = time.map { Float($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-            guard parts.count == 2, let x = parts[0], let y = parts[1], [x, y].allSatisfy({ (0...1).contains($0) }),
-                  let seconds, seconds.isFinite, seconds >= 0 else {
-                throw ValidationError("--poke \(text) is not X,Y with each 0–1, optionally @SECONDS (at least 0)")
-            }
-            return WavesScene.Poke(x: x, y: y, seconds: seconds)
-        }
-    }
-
-    /// `--press X,Y[@START[-END]]` and `--drag X,Y@SECONDS`, checked: each coordinate 0–1, times
-    /// at least 0, an end after its start, a drag only after a press.
-    func sparkleScript() throws -> SparklesScene.Script {
-        func point(_ text: Substring) -> (Float, Float)? {
-            let parts = ArgumentChecks.numbers(String(text), separator: ",")
-            guard parts.count == 2, let x = parts[0], let y = parts[1], [x, y].allSatisfy({ (0...1).contains($0) }) else { return nil }
-            return (x, y)
-        }
-        func seconds(_ text: Substring) -> Float? {
-            guard let value = Float(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else { return nil }
-            return value
-        }
-        var script = SparklesScene.Script()
-        for text in presses {
-            let halves = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-            let times = halves.count > 1 ? halves[1].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false) : []
-            let start = times.first.map(seconds) ?? 0, end = times.count > 1 ? seconds(times[1]) : nil
-            guard let (x, y) = point(halves[0]), let start, times.count < 2 || (end != nil && end! > start) else {
-                throw ValidationError("--press \(text) is not X,Y with each 0–1, optionally @START or @START-END in seconds (END after START)")
-            }
-            script.presses.append(.init(x: x, y: y, start: start, end: end))
-        }
-        for text in drags {
-            let halves = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-            guard halves.count == 2, let (x, y) = point(halves[0]), let at = seconds(halves[1]) else {
-                throw ValidationError("--drag \(text) is not X,Y@SECONDS with each coordinate 0–1 and SECONDS at least 0")
-            }
-            guard script.presses.contains(where: { $0.start < at }) else {
-                throw ValidationError("--drag \(text) comes before any --press; a drag moves a pressed pointer")
-            }
-            guard script.presses.contains(where: { $0.start < at && ($0.end.map { at <= $0 } ?? true) }) else {
-                throw ValidationError("--drag \(text) comes after the press is released; a drag moves a pressed pointer")
-            }
-            guard script.drags.last.map({ $0.seconds < at }) ?? true else {
-                throw ValidationError("--drag \(text) goes back in time; give the drags in order")
-            }
-            script.drags.append(.init(x: x, y: y, seconds: at))
-        }
-        return script
+        _ = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
     }
 
     func orbitDegrees() throws -> (yaw: Float, pitch: Float)? {
@@ -228,7 +151,9 @@ struct RunCommand: ParsableCommand {
         if compare && grains.count == nil {
             settings.counts[.cpu] = EngineRates.comparisonCount(softwareGL: GLInfo.current().isSoftware)
         }
-        let orbit = try orbitDegrees(), pokes = try scriptedPokes(), sparkleScript = try sparkleScript(), titaniumScript = try titaniumScript()
+        let orbit = try orbitDegrees(), scriptedPokes = try WavesScene.Poke.parse(pokes)
+        let sparkleScript = try SparklesScene.Script.parse(presses: presses, drags: drags)
+        let titaniumScript = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
         let hourglassSettings = settings
         let makeScene: AppShell.SceneFactory = { kind in
             switch kind {
@@ -240,7 +165,7 @@ struct RunCommand: ParsableCommand {
             case .waves:
                 let store = saving ? SettingsStore<WaveParameters>.standard() : nil
                 return try WavesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
-                                      shaders: shaders.folder("waves"), pokes: pokes)
+                                      shaders: shaders.folder("waves"), pokes: scriptedPokes)
             case .sparkles:
                 let store = saving ? SettingsStore<SparkleParameters>.standard() : nil
                 return try SparklesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
