@@ -19,6 +19,8 @@ struct CandidatePointers {
     let skin: Float
     /// Set by a chunk that found a grain with more neighbours than `stride`.
     let overflowed: UnsafeMutablePointer<Bool>
+    /// Per chunk, room for `stride + 1` neighbours found and their gaps, before they are sorted.
+    let found: UnsafeMutablePointer<(index: Int32, gap: Float)>
 
     var cellsPerLayer: Int { Int(grid.dimensions.x) * Int(grid.dimensions.y) }
     var layers: Int { Int(grid.dimensions.z) }
@@ -33,7 +35,7 @@ final class ContactCandidates {
     private let cellOf: UnsafeMutablePointer<Int32>
     private let order: UnsafeMutablePointer<Int32>
     private let count: Int
-    private let overflowFlags: Int
+    private let chunks: Int
 
     /// Neighbours within the skin of a grain in a packed pile, ahead of it in cell order: about
     /// 8 at a skin of half a diameter; room for twice that before `grow`, in one cache line.
@@ -43,7 +45,7 @@ final class ContactCandidates {
         let skin = 2 * largestRadius * PhysicsConstants.cpuListSkinDiameters
         let grid = NeighbourGrid(profile: profile, reach: 2 * largestRadius + skin)
         self.count = count
-        overflowFlags = chunks
+        self.chunks = chunks
         cellOf = .allocate(capacity: max(count, 1))
         order = .allocate(capacity: max(count, 1))
         let cellStarts = UnsafeMutablePointer<Int32>.allocate(capacity: grid.cellCount + 1)
@@ -51,7 +53,8 @@ final class ContactCandidates {
         let overflowed = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
         overflowed.initialize(repeating: false, count: chunks)
         pointers = CandidatePointers(grid: grid, cellStarts: cellStarts, neighbours: Self.neighbourStorage(count: count, stride: Self.initialStride),
-                                     neighbourCounts: .allocate(capacity: max(count, 1)), stride: Self.initialStride, skin: skin, overflowed: overflowed)
+                                     neighbourCounts: .allocate(capacity: max(count, 1)), stride: Self.initialStride, skin: skin, overflowed: overflowed,
+                                     found: .allocate(capacity: chunks * (Self.initialStride + 1)))
     }
 
     deinit {
@@ -61,6 +64,7 @@ final class ContactCandidates {
         pointers.neighbours.deallocate()
         pointers.neighbourCounts.deallocate()
         pointers.overflowed.deallocate()
+        pointers.found.deallocate()
     }
 
     private static func neighbourStorage(count: Int, stride: Int) -> UnsafeMutablePointer<Int32> {
@@ -95,14 +99,16 @@ final class ContactCandidates {
     func grow() {
         let stride = pointers.stride * 2
         pointers.neighbours.deallocate()
+        pointers.found.deallocate()
         pointers = CandidatePointers(grid: pointers.grid, cellStarts: pointers.cellStarts, neighbours: Self.neighbourStorage(count: count, stride: stride),
-                                     neighbourCounts: pointers.neighbourCounts, stride: stride, skin: pointers.skin, overflowed: pointers.overflowed)
+                                     neighbourCounts: pointers.neighbourCounts, stride: stride, skin: pointers.skin, overflowed: pointers.overflowed,
+                                     found: .allocate(capacity: chunks * (stride + 1)))
     }
 
     /// Whether any chunk's listing ran out of room (and clears the flags).
     func takeOverflow() -> Bool {
         var any = false
-        for chunk in 0..<overflowFlags {
+        for chunk in 0..<chunks {
             any = any || pointers.overflowed[chunk]
             pointers.overflowed[chunk] = false
         }
@@ -110,54 +116,3 @@ final class ContactCandidates {
     }
 }
 
-extension CandidatePointers {
-    /// Offsets of the 13 cells after a cell in the grid's order (x fastest, then y, then z).
-    private static func forwardOffset(_ index: Int) -> SIMD3<Int32> {
-        // Index 0–8: the next layer's 3×3; 9–11: the next row's 3; 12: the next cell in the row.
-        switch index {
-        case 0..<9: SIMD3(Int32(index % 3) - 1, Int32(index / 3) - 1, 1)
-        case 9..<12: SIMD3(Int32(index - 9) - 1, 1, 0)
-        default: SIMD3(1, 0, 0)
-        }
-    }
-
-    /// Lists the neighbours of the sorted grains `range`, notes where they stand and whether they
-    /// are near the wall.
-    func list(_ range: Range<Int>, grains: GrainPointers, collider: GlassCollider, chunk: Int) {
-        let dimensions = grid.dimensions
-        for i in range {
-            let p = grains.position[i], r = grains.radius[i]
-            grains.listedAt[i] = p
-            grains.nearWall[i] = collider.mayReachWall(p, radius: r, reach: skin / 2)
-            let cell = grid.cell(of: p)
-            let row = neighbours + i * stride
-            var found = 0
-            // Nearest first: the solve's test for a touching pair then comes out true, true, …,
-            // false, false, a pattern branch prediction learns, rather than at random.
-            func consider(_ j: Int) {
-                let gap = gapTo(p, r, j)
-                guard gap < skin else { return }
-                guard found < stride else { overflowed[chunk] = true; return }
-                var slot = found
-                while slot > 0, gapTo(p, r, Int(row[slot - 1])) > gap {
-                    row[slot] = row[slot - 1]
-                    slot -= 1
-                }
-                row[slot] = Int32(truncatingIfNeeded: j)
-                found += 1
-            }
-            func gapTo(_ p: SIMD3<Float>, _ r: Float, _ j: Int) -> Float {
-                let delta = p - grains.position[j]
-                return (delta * delta).sum().squareRoot() - r - grains.radius[j]
-            }
-            for j in (i + 1)..<Int(cellStarts[grid.index(of: cell) + 1]) { consider(j) }
-            for offset in 0..<13 {
-                let other = cell &+ Self.forwardOffset(offset)
-                guard other.x >= 0, other.y >= 0, other.x < dimensions.x, other.y < dimensions.y, other.z < dimensions.z else { continue }
-                let index = grid.index(of: other)
-                for j in Int(cellStarts[index])..<Int(cellStarts[index + 1]) { consider(j) }
-            }
-            neighbourCounts[i] = Int32(truncatingIfNeeded: min(found, stride))
-        }
-    }
-}
