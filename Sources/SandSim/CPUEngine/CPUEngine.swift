@@ -6,7 +6,8 @@ import Synchronization
 /// propagates up the pile without any sleep. Per substep: predict each grain from its velocity,
 /// list the candidate pairs again if a grain has moved far (ContactCandidates), resolve every
 /// contact (overlap, then friction) layer by layer, keep the grains in the glass, and take the
-/// velocity from how far each grain really moved (Substep). The work is split over `threads`
+/// velocity from how far each grain really moved (Substep; one substep's end and the next's start
+/// in one pass). The work is split over `threads`
 /// threads, with the same grains for any number of them.
 public final class CPUEngine: PhysicsEngine {
     public let name = "CPU"
@@ -71,8 +72,8 @@ public final class CPUEngine: PhysicsEngine {
                            collider: GlassCollider(wall: WallCurve(points: UnsafeBufferPointer(wall)), innerHalfHeight: innerHalfHeight),
                            gravity: parameters.gravityVector(angle: angle), rules: SubstepRules(parameters: parameters, subDt: dt / Float(count)),
                            farthest: farthest, nextLayer: nextLayer)
-        for _ in 0..<count {
-            run(Substep.predict, &step)
+        run(Substep.predict, &step)
+        for substep in 0..<count {
             if listStale || mayMissPairs(skin: step.candidates.skin) {
                 list(&step)
             }
@@ -81,7 +82,7 @@ public final class CPUEngine: PhysicsEngine {
                 nextLayer.pointee.store(0, ordering: .relaxed)
                 run(Substep.solve, &step)
             }
-            run(Substep.finish, &step)
+            run(substep + 1 < count ? Substep.finishAndPredict : Substep.finish, &step)
         }
     }
 

@@ -28,19 +28,47 @@ struct Substep {
     /// Each grain's velocity carries it on under gravity; `start` remembers where it was.
     static let predict: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
-        let grains = step.grains, dt = step.rules.subDt
-        var listed: Float = 0, stepped: Float = 0
+        let grains = step.grains
+        var farthest = Farthest()
         for i in grainRange(chunk: chunk, chunks: chunks, count: grains.count) {
-            grains.start[i] = grains.position[i]
-            grains.supported[i] = false
-            let v = grains.velocity[i] + step.gravity * dt
-            grains.velocity[i] = v
-            grains.position[i] += v * dt
-            let moved = grains.position[i] - grains.listedAt[i]
-            listed = max(listed, (moved * moved).sum())
-            stepped = max(stepped, (v * v).sum())
+            step.predict(i, from: grains.position[i], velocity: grains.velocity[i], &farthest)
         }
-        step.farthest[chunk] = (listed.squareRoot(), stepped.squareRoot() * dt)
+        step.farthest[chunk] = farthest.distances(subDt: step.rules.subDt)
+    }
+
+    /// The end of one substep and the start of the next in one pass over the grains.
+    static let finishAndPredict: WorkerPool.Job = { context, chunk, chunks in
+        let step = context.assumingMemoryBound(to: Substep.self).pointee
+        var farthest = Farthest()
+        for i in grainRange(chunk: chunk, chunks: chunks, count: step.grains.count) {
+            let (position, velocity) = step.finished(i)
+            step.predict(i, from: position, velocity: velocity, &farthest)
+        }
+        step.farthest[chunk] = farthest.distances(subDt: step.rules.subDt)
+    }
+
+    /// The largest squared distances a chunk's grains stand from where they were listed and move in a substep.
+    struct Farthest {
+        var listed: Float = 0
+        var stepped: Float = 0
+
+        func distances(subDt: Float) -> (listed: Float, step: Float) {
+            (listed.squareRoot(), stepped.squareRoot() * subDt)
+        }
+    }
+
+    @inline(__always)
+    func predict(_ i: Int, from position: SIMD3<Float>, velocity: SIMD3<Float>, _ farthest: inout Farthest) {
+        let dt = rules.subDt
+        grains.start[i] = position
+        grains.supported[i] = false
+        let v = velocity + gravity * dt
+        let p = position + v * dt
+        grains.velocity[i] = v
+        grains.position[i] = p
+        let moved = p - grains.listedAt[i]
+        farthest.listed = max(farthest.listed, (moved * moved).sum())
+        farthest.stepped = max(farthest.stepped, (v * v).sum())
     }
 
     /// The candidate pairs of a chunk of the sorted grains.
@@ -68,18 +96,22 @@ struct Substep {
     /// for slow grains resting below the neck.
     static let finish: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
-        let grains = step.grains, rules = step.rules
+        let grains = step.grains
         for i in grainRange(chunk: chunk, chunks: chunks, count: grains.count) {
-            if step.collider.collide(position: &grains.position[i], start: grains.start[i], radius: grains.radius[i], nearWall: grains.nearWall[i]) {
-                grains.supported[i] = true
-            }
-            let y = grains.position[i].y
-            var v = (grains.position[i] - grains.start[i]) / rules.subDt
-            v *= rules.neckFrictionFactor(y: y)
-            let speed = (v * v).sum().squareRoot()
-            v *= rules.dampingFactor(speed: speed)
-            grains.velocity[i] = rules.stopsResting(y: y, speed: speed, supported: grains.supported[i]) ? .zero : v
+            (grains.position[i], grains.velocity[i]) = step.finished(i)
         }
+    }
+
+    @inline(__always)
+    func finished(_ i: Int) -> (position: SIMD3<Float>, velocity: SIMD3<Float>) {
+        var p = grains.position[i]
+        let start = grains.start[i]
+        let supported = collider.collide(position: &p, start: start, radius: grains.radius[i], nearWall: grains.nearWall[i]) || grains.supported[i]
+        var v = (p - start) / rules.subDt
+        v *= rules.neckFrictionFactor(y: p.y)
+        let speed = (v * v).sum().squareRoot()
+        v *= rules.dampingFactor(speed: speed)
+        return (p, rules.stopsResting(y: p.y, speed: speed, supported: supported) ? .zero : v)
     }
 }
 
