@@ -6,7 +6,8 @@
 ///
 /// A pair's grains lie in the same layer of cells along z or in adjacent ones, the later grain
 /// in the later layer, so the pairs of every other layer share no grain: the contact solve runs
-/// the even layers on all threads at once, then the odd ones (ContactSolve).
+/// the even layers on all threads at once, then the odd ones (ContactSolve), the largest of each
+/// parity first, so the threads run out of work at nearly the same time.
 struct CandidatePointers {
     let grid: NeighbourGrid
     /// Where each cell's grains begin in the sorted order; one entry more than there are cells.
@@ -21,9 +22,18 @@ struct CandidatePointers {
     let overflowed: UnsafeMutablePointer<Bool>
     /// Per chunk, room for `stride + 1` neighbours found and their gaps, before they are sorted.
     let found: UnsafeMutablePointer<(index: Int32, gap: Float)>
+    /// The even layers, most grains first, then the odd ones so.
+    let layerOrder: UnsafeMutablePointer<Int32>
 
     var cellsPerLayer: Int { Int(grid.dimensions.x) * Int(grid.dimensions.y) }
     var layers: Int { Int(grid.dimensions.z) }
+    var evenLayers: Int { (layers + 1) / 2 }
+
+    /// The `n`th layer of `parity` to solve, or nil past the last.
+    func layer(_ n: Int, parity: Int) -> Int? {
+        let first = parity == 0 ? 0 : evenLayers, end = parity == 0 ? evenLayers : layers
+        return first + n < end ? Int(layerOrder[first + n]) : nil
+    }
 
     func grains(inLayer layer: Int) -> Range<Int> {
         Int(cellStarts[layer * cellsPerLayer])..<Int(cellStarts[(layer + 1) * cellsPerLayer])
@@ -54,7 +64,7 @@ final class ContactCandidates {
         overflowed.initialize(repeating: false, count: chunks)
         pointers = CandidatePointers(grid: grid, cellStarts: cellStarts, neighbours: Self.neighbourStorage(count: count, stride: Self.initialStride),
                                      neighbourCounts: .allocate(capacity: max(count, 1)), stride: Self.initialStride, skin: skin, overflowed: overflowed,
-                                     found: .allocate(capacity: chunks * (Self.initialStride + 1)))
+                                     found: .allocate(capacity: chunks * (Self.initialStride + 1)), layerOrder: .allocate(capacity: Int(grid.dimensions.z)))
     }
 
     deinit {
@@ -65,6 +75,7 @@ final class ContactCandidates {
         pointers.neighbourCounts.deallocate()
         pointers.overflowed.deallocate()
         pointers.found.deallocate()
+        pointers.layerOrder.deallocate()
     }
 
     private static func neighbourStorage(count: Int, stride: Int) -> UnsafeMutablePointer<Int32> {
@@ -93,6 +104,29 @@ final class ContactCandidates {
         (starts).update(from: starts + 1, count: cellCount)
         starts[cellCount] = Int32(truncatingIfNeeded: count)
         grains.reorder(order)
+        orderLayers()
+    }
+
+    private func orderLayers() {
+        let candidates = pointers, order = candidates.layerOrder
+        let evens = candidates.evenLayers
+        for layer in 0..<candidates.layers {
+            order[layer % 2 == 0 ? layer / 2 : evens + layer / 2] = Int32(truncatingIfNeeded: layer)
+        }
+        func sortBySize(_ first: Int, _ end: Int) {
+            guard end - first > 1 else { return }
+            for next in (first + 1)..<end {
+                let layer = order[next], size = candidates.grains(inLayer: Int(layer)).count
+                var slot = next
+                while slot > first, candidates.grains(inLayer: Int(order[slot - 1])).count < size {
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                order[slot] = layer
+            }
+        }
+        sortBySize(0, evens)
+        sortBySize(evens, candidates.layers)
     }
 
     /// After a chunk overflowed: twice the room, to be listed again.
@@ -102,7 +136,7 @@ final class ContactCandidates {
         pointers.found.deallocate()
         pointers = CandidatePointers(grid: pointers.grid, cellStarts: pointers.cellStarts, neighbours: Self.neighbourStorage(count: count, stride: stride),
                                      neighbourCounts: pointers.neighbourCounts, stride: stride, skin: pointers.skin, overflowed: pointers.overflowed,
-                                     found: .allocate(capacity: chunks * (stride + 1)))
+                                     found: .allocate(capacity: chunks * (stride + 1)), layerOrder: pointers.layerOrder)
     }
 
     /// Whether any chunk's listing ran out of room (and clears the flags).

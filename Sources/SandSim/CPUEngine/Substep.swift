@@ -78,15 +78,13 @@ struct Substep {
     }
 
     /// The contacts of the layers of one parity: each chunk takes the next layer not yet taken,
-    /// so the chunks end together however the grains lie. Which chunk solves a layer changes
-    /// nothing: the layers of one parity share no grain.
+    /// largest first, so the chunks end together however the grains lie. Which chunk solves a
+    /// layer, and when, changes nothing: the layers of one parity share no grain.
     static let solve: WorkerPool.Job = { context, _, _ in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let candidates = step.candidates
         let solver = ContactSolve(step: step)
-        while true {
-            let layer = step.parity + 2 * step.nextLayer.pointee.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard layer < candidates.layers else { return }
+        while let layer = candidates.layer(step.nextLayer.pointee.wrappingAdd(1, ordering: .relaxed).oldValue, parity: step.parity) {
             solver.resolve(candidates.grains(inLayer: layer))
         }
     }
