@@ -31,8 +31,13 @@ extension CandidatePointers {
             let listed = min(count, stride)
             Self.sortByGap(found, count: listed)
             let row = neighbours + i * stride
-            for slot in 0..<listed { row[slot] = found[slot].index }
+            var overlapping: UInt32 = 0
+            for slot in 0..<listed {
+                row[slot] = found[slot].index
+                if found[slot].gap < 0 { overlapping |= 1 << slot }
+            }
             neighbourCounts[i] = Int32(truncatingIfNeeded: listed)
+            touchedBefore[i] = overlapping
         }
     }
 

@@ -22,6 +22,9 @@ struct CandidatePointers {
     let overflowed: UnsafeMutablePointer<Bool>
     /// Per chunk, room for `stride + 1` neighbours found and their gaps, before they are sorted.
     let found: UnsafeMutablePointer<(index: Int32, gap: Float)>
+    /// Per grain, one bit a listed pair: whether it touched when the solve last came to it (at
+    /// listing, whether it overlapped then).
+    let touchedBefore: UnsafeMutablePointer<UInt32>
     /// The even layers, most grains first, then the odd ones so.
     let layerOrder: UnsafeMutablePointer<Int32>
 
@@ -64,7 +67,7 @@ final class ContactCandidates {
         overflowed.initialize(repeating: false, count: chunks)
         pointers = CandidatePointers(grid: grid, cellStarts: cellStarts, neighbours: Self.neighbourStorage(count: count, stride: Self.initialStride),
                                      neighbourCounts: .allocate(capacity: max(count, 1)), stride: Self.initialStride, skin: skin, overflowed: overflowed,
-                                     found: .allocate(capacity: chunks * (Self.initialStride + 1)), layerOrder: .allocate(capacity: Int(grid.dimensions.z)))
+                                     found: .allocate(capacity: chunks * (Self.initialStride + 1)), touchedBefore: .allocate(capacity: max(count, 1)), layerOrder: .allocate(capacity: Int(grid.dimensions.z)))
     }
 
     deinit {
@@ -76,6 +79,7 @@ final class ContactCandidates {
         pointers.overflowed.deallocate()
         pointers.found.deallocate()
         pointers.layerOrder.deallocate()
+        pointers.touchedBefore.deallocate()
     }
 
     private static func neighbourStorage(count: Int, stride: Int) -> UnsafeMutablePointer<Int32> {
@@ -136,7 +140,7 @@ final class ContactCandidates {
         pointers.found.deallocate()
         pointers = CandidatePointers(grid: pointers.grid, cellStarts: pointers.cellStarts, neighbours: Self.neighbourStorage(count: count, stride: stride),
                                      neighbourCounts: pointers.neighbourCounts, stride: stride, skin: pointers.skin, overflowed: pointers.overflowed,
-                                     found: .allocate(capacity: chunks * (stride + 1)), layerOrder: pointers.layerOrder)
+                                     found: .allocate(capacity: chunks * (stride + 1)), touchedBefore: pointers.touchedBefore, layerOrder: pointers.layerOrder)
     }
 
     /// Whether any chunk's listing ran out of room (and clears the flags).

@@ -83,9 +83,8 @@ struct Substep {
     static let solve: WorkerPool.Job = { context, _, _ in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let candidates = step.candidates
-        let solver = ContactSolve(step: step)
-        while let layer = candidates.layer(step.nextLayer.pointee.wrappingAdd(1, ordering: .relaxed).oldValue, parity: step.parity) {
-            solver.resolve(candidates.grains(inLayer: layer))
+        ContactSolve(step: step).resolveLayers {
+            candidates.layer(step.nextLayer.pointee.wrappingAdd(1, ordering: .relaxed).oldValue, parity: step.parity).map(candidates.grains(inLayer:))
         }
     }
 
@@ -110,54 +109,5 @@ struct Substep {
         let speed = (v * v).sum().squareRoot()
         v *= rules.dampingFactor(speed: speed)
         return (p, rules.stopsResting(y: p.y, speed: speed, supported: supported) ? .zero : v)
-    }
-}
-
-/// The contact solve over a run of sorted grains: each listed pair, one after another
-/// (Gauss–Seidel), so each correction is seen by the next contact and support propagates up a
-/// pile within one pass.
-struct ContactSolve {
-    let step: Substep
-
-    /// Grain i's own pairs come one after another and no other pair moves it meanwhile (pairs
-    /// run from the earlier grain), so it is held in registers through them.
-    func resolve(_ range: Range<Int>) {
-        let candidates = step.candidates, grains = step.grains, collider = step.collider
-        let share = PhysicsConstants.contactShare
-        for i in range {
-            var p = grains.position[i]
-            let start = grains.start[i], radius = grains.radius[i], nearWall = grains.nearWall[i]
-            var touched = false
-            let row = candidates.neighbours + i * candidates.stride
-            for k in 0..<Int(candidates.neighbourCounts[i]) {
-                let j = Int(row[k])
-                var q = grains.position[j]
-                let delta = p - q
-                let touching = radius + grains.radius[j]
-                let distanceSquared = (delta * delta).sum()
-                guard distanceSquared < touching * touching, distanceSquared > 1e-12 else { continue }
-                // Half the overlap and half the sliding to each grain (Friction), then both back
-                // inside the glass: in the neck two grains side by side must part along it, not
-                // be put back on top of each other by the wall afterwards. The sliding is taken
-                // before the push, which lies along the normal that friction removes: the same
-                // answer, without waiting for the push.
-                let sliding = (p - start) - (q - grains.start[j])
-                let inverseDistance = fast_inverse_square_root(distanceSquared)
-                let distance = distanceSquared * inverseDistance
-                let normal = delta * inverseDistance
-                let depth = touching - distance
-                let slide = Friction.correction(sliding: sliding, normal: normal, depth: depth)
-                let move = normal * (depth * share) - slide * share
-                p += move
-                q -= move
-                if nearWall { p = collider.insideWall(p, radius: radius) }
-                if grains.nearWall[j] { q = collider.insideWall(q, radius: grains.radius[j]) }
-                grains.position[j] = q
-                grains.supported[j] = true
-                touched = true
-            }
-            grains.position[i] = p
-            if touched { grains.supported[i] = true }
-        }
     }
 }
