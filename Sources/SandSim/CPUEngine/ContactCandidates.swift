@@ -51,7 +51,8 @@ final class ContactCandidates {
     private let chunks: Int
 
     /// Neighbours within the skin of a grain in a packed pile, ahead of it in cell order: about
-    /// 8 at a skin of half a diameter; room for twice that before `grow`, in one cache line.
+    /// 6 at a skin of 0.4 diameters; room for more than twice that before `grow`, in one cache
+    /// line.
     static let initialStride = 16
 
     init(profile: HourglassProfile, largestRadius: Float, count: Int, chunks: Int) {
