@@ -70,7 +70,7 @@ public final class CPUEngine: PhysicsEngine {
         lastSubsteps = count
         var step = Substep(grains: grains.pointers, candidates: candidates.pointers,
                            collider: GlassCollider(wall: WallCurve(points: UnsafeBufferPointer(wall)), innerHalfHeight: innerHalfHeight),
-                           gravity: parameters.gravityVector(angle: angle), rules: SubstepRules(parameters: parameters, subDt: dt / Float(count)),
+                           gravity: Vector(parameters.gravityVector(angle: angle), 0), rules: SubstepRules(parameters: parameters, subDt: dt / Float(count)),
                            farthest: farthest, nextLayer: nextLayer)
         run(Substep.predict, &step)
         for substep in 0..<count {
@@ -90,8 +90,8 @@ public final class CPUEngine: PhysicsEngine {
         let grains = self.grains.pointers
         for i in 0..<grains.count {
             let p = grains.position[i], v = grains.velocity[i]
-            grains.position[i] = SIMD3(p.x, -p.y, -p.z)
-            grains.velocity[i] = SIMD3(v.x, -v.y, -v.z)
+            grains.position[i] = Vector(p.x, -p.y, -p.z, 0)
+            grains.velocity[i] = Vector(v.x, -v.y, -v.z, 0)
         }
         listStale = true
     }

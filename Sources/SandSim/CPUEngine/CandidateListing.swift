@@ -11,8 +11,8 @@ extension CandidatePointers {
         for i in range {
             let p = grains.position[i], r = grains.radius[i]
             grains.listedAt[i] = p
-            grains.nearWall[i] = collider.mayReachWall(p, radius: r, reach: skin / 2)
-            let cell = grid.cell(of: p)
+            grains.nearWall[i] = collider.mayReachWall(p.xyz, radius: r, reach: skin / 2)
+            let cell = grid.cell(of: p.xyz)
             var count = 0
             func run(from first: SIMD3<Int32>, to last: SIMD3<Int32>) {
                 gather(Int(cellStarts[grid.index(of: first)])..<Int(cellStarts[grid.index(of: last) + 1]), around: p, radius: r,
@@ -45,7 +45,7 @@ extension CandidatePointers {
     /// gaps, four at a time: each is written and counted only if near, so no branch depends on
     /// it. Past `stride` they overwrite the last slot (the listing has overflowed by then).
     @inline(__always)
-    private func gather(_ run: Range<Int>, around p: SIMD3<Float>, radius: Float, grains: GrainPointers,
+    private func gather(_ run: Range<Int>, around p: Vector, radius: Float, grains: GrainPointers,
                         into found: UnsafeMutablePointer<(index: Int32, gap: Float)>, count: inout Int) {
         guard !run.isEmpty else { return }
         let last = run.upperBound - 1

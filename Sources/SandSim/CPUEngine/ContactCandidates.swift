@@ -93,7 +93,7 @@ final class ContactCandidates {
         let position = grains.pointers.position
         starts.update(repeating: 0, count: cellCount + 1)
         for k in 0..<count {
-            let cell = Int32(truncatingIfNeeded: grid.index(of: grid.cell(of: position[k])))
+            let cell = Int32(truncatingIfNeeded: grid.index(of: grid.cell(of: position[k].xyz)))
             cellOf[k] = cell
             starts[Int(cell) + 1] += 1
         }

@@ -54,8 +54,8 @@ struct GrainPairs {
     init(_ i: Int, _ step: Substep) {
         let grains = step.grains, candidates = step.candidates
         self.i = i
-        p = grains.position[i]
-        start = grains.start[i]
+        p = grains.position[i].xyz
+        start = grains.start[i].xyz
         radius = grains.radius[i]
         nearWall = grains.nearWall[i]
         row = candidates.neighbours + i * candidates.stride
@@ -67,7 +67,7 @@ struct GrainPairs {
     mutating func resolve(_ k: Int, _ step: Substep) {
         let grains = step.grains
         let j = Int(row[k])
-        let q = grains.position[j]
+        let q = grains.position[j].xyz
         let delta = p - q
         let touching = radius + grains.radius[j]
         let distanceSquared = (delta * delta).sum()
@@ -83,7 +83,7 @@ struct GrainPairs {
 
     @inline(__always)
     func end(_ step: Substep) {
-        step.grains.position[i] = p
+        step.grains.position[i] = Vector(p, 0)
         step.candidates.touchedBefore[i] = touchedNow
         if touchedNow != 0 { step.grains.supported[i] = true }
     }
@@ -103,7 +103,7 @@ struct GrainPairs {
     @inline(__always)
     func push(_ j: Int, _ q: SIMD3<Float>, delta: SIMD3<Float>, distanceSquared: Float, touching: Float, _ step: Substep) -> SIMD3<Float> {
         let grains = step.grains, collider = step.collider, share = PhysicsConstants.contactShare
-        let sliding = (p - start) - (q - grains.start[j])
+        let sliding = (p - start) - (q - grains.start[j].xyz)
         let inverseDistance = fast_inverse_square_root(distanceSquared)
         let distance = distanceSquared * inverseDistance
         let normal = delta * inverseDistance
@@ -113,7 +113,7 @@ struct GrainPairs {
         var p = p + move, q = q - move
         if nearWall { p = collider.insideWall(p, radius: radius) }
         if grains.nearWall[j] { q = collider.insideWall(q, radius: grains.radius[j]) }
-        grains.position[j] = q
+        grains.position[j] = Vector(q, 0)
         grains.supported[j] = true
         return p
     }

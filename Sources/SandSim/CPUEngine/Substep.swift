@@ -10,7 +10,7 @@ struct Substep {
     var grains: GrainPointers
     var candidates: CandidatePointers
     let collider: GlassCollider
-    let gravity: SIMD3<Float>
+    let gravity: Vector
     let rules: SubstepRules
     /// Per chunk: the farthest any of its grains stands from where it was listed, and the
     /// farthest any moved this substep (what the solve's pushes may add, as an impact's overlap
@@ -58,7 +58,7 @@ struct Substep {
     }
 
     @inline(__always)
-    func predict(_ i: Int, from position: SIMD3<Float>, velocity: SIMD3<Float>, _ farthest: inout Farthest) {
+    func predict(_ i: Int, from position: Vector, velocity: Vector, _ farthest: inout Farthest) {
         let dt = rules.subDt
         grains.start[i] = position
         grains.supported[i] = false
@@ -67,8 +67,8 @@ struct Substep {
         grains.velocity[i] = v
         grains.position[i] = p
         let moved = p - grains.listedAt[i]
-        farthest.listed = max(farthest.listed, (moved * moved).sum())
-        farthest.stepped = max(farthest.stepped, (v * v).sum())
+        farthest.listed = max(farthest.listed, (moved * moved).sum3())
+        farthest.stepped = max(farthest.stepped, (v * v).sum3())
     }
 
     /// The candidate pairs of a chunk of the sorted grains.
@@ -100,13 +100,13 @@ struct Substep {
     }
 
     @inline(__always)
-    func finished(_ i: Int) -> (position: SIMD3<Float>, velocity: SIMD3<Float>) {
+    func finished(_ i: Int) -> (position: Vector, velocity: Vector) {
         var p = grains.position[i]
         let start = grains.start[i]
         let supported = collider.collide(position: &p, start: start, radius: grains.radius[i], nearWall: grains.nearWall[i]) || grains.supported[i]
         var v = (p - start) / rules.subDt
         v *= rules.neckFrictionFactor(y: p.y)
-        let speed = (v * v).sum().squareRoot()
+        let speed = (v * v).sum3().squareRoot()
         v *= rules.dampingFactor(speed: speed)
         return (p, rules.stopsResting(y: p.y, speed: speed, supported: supported) ? .zero : v)
     }
