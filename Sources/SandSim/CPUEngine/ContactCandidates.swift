@@ -23,7 +23,8 @@ struct CandidatePointers {
     /// Per chunk, room for `stride + 1` neighbours found and their gaps, before they are sorted.
     let found: UnsafeMutablePointer<(index: Int32, gap: Float)>
     /// Per grain, one bit a listed pair: whether it touched when the solve last came to it (at
-    /// listing, whether it overlapped then).
+    /// listing, whether it overlapped then). Only a guess the solve branches on first: past 32
+    /// pairs the bits are shared, which makes the guess worse, never the answer.
     let touchedBefore: UnsafeMutablePointer<UInt32>
     /// The even layers, most grains first, then the odd ones so.
     let layerOrder: UnsafeMutablePointer<Int32>
