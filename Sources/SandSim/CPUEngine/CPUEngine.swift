@@ -7,8 +7,8 @@ import Synchronization
 /// list the candidate pairs again if a grain has moved far (ContactCandidates), resolve every
 /// contact (overlap, then friction) layer by layer, keep the grains in the glass, and take the
 /// velocity from how far each grain really moved (Substep; one substep's end and the next's start
-/// in one pass). The work is split over `threads`
-/// threads, with the same grains for any number of them.
+/// in one pass). The work is split over `threads` threads, with the same grains for any number
+/// of them.
 public final class CPUEngine: PhysicsEngine {
     public let name = "CPU"
     public var substeps = PhysicsConstants.substeps
