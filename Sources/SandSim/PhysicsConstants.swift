@@ -85,8 +85,9 @@ public enum PhysicsConstants {
     /// and lists them again once a grain may have come half of it (ContactCandidates). Wider
     /// lists more pairs, narrower lists more often.
     /// 50,000 grains settling ran at 12.8, 11.6 and 10.5 million grain-substeps a second with
-    /// 0.5, 0.3 and 0.2, and no faster with 0.7 (docs/BENCHMARKS.md).
-    public static let cpuListSkinDiameters: Float = 0.5
+    /// 0.5, 0.3 and 0.2, and no faster with 0.7; once listing grew cheaper, 0.4 and 0.35 ran
+    /// 13-15% faster than 0.5 at 10,000 and 50,000 grains, 0.3 less so (docs/BENCHMARKS.md).
+    public static let cpuListSkinDiameters: Float = 0.4
     /// Each side of a contact takes this share of the overlap and of the friction, in both
     /// engines' sequential solves; against a sleeping grain, which does not move, the awake one
     /// takes all of it (compute engine).

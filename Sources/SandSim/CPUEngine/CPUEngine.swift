@@ -6,8 +6,9 @@ import Synchronization
 /// propagates up the pile without any sleep. Per substep: predict each grain from its velocity,
 /// list the candidate pairs again if a grain has moved far (ContactCandidates), resolve every
 /// contact (overlap, then friction) layer by layer, keep the grains in the glass, and take the
-/// velocity from how far each grain really moved (Substep). The work is split over `threads`
-/// threads, with the same grains for any number of them.
+/// velocity from how far each grain really moved (Substep; one substep's end and the next's start
+/// in one pass). The work is split over `threads` threads, with the same grains for any number
+/// of them.
 public final class CPUEngine: PhysicsEngine {
     public let name = "CPU"
     public var substeps = PhysicsConstants.substeps
@@ -69,10 +70,10 @@ public final class CPUEngine: PhysicsEngine {
         lastSubsteps = count
         var step = Substep(grains: grains.pointers, candidates: candidates.pointers,
                            collider: GlassCollider(wall: WallCurve(points: UnsafeBufferPointer(wall)), innerHalfHeight: innerHalfHeight),
-                           gravity: parameters.gravityVector(angle: angle), rules: SubstepRules(parameters: parameters, subDt: dt / Float(count)),
+                           gravity: Vector(parameters.gravityVector(angle: angle), 0), rules: SubstepRules(parameters: parameters, subDt: dt / Float(count)),
                            farthest: farthest, nextLayer: nextLayer)
-        for _ in 0..<count {
-            run(Substep.predict, &step)
+        run(Substep.predict, &step)
+        for substep in 0..<count {
             if listStale || mayMissPairs(skin: step.candidates.skin) {
                 list(&step)
             }
@@ -81,7 +82,7 @@ public final class CPUEngine: PhysicsEngine {
                 nextLayer.pointee.store(0, ordering: .relaxed)
                 run(Substep.solve, &step)
             }
-            run(Substep.finish, &step)
+            run(substep + 1 < count ? Substep.finishAndPredict : Substep.finish, &step)
         }
     }
 
@@ -89,8 +90,8 @@ public final class CPUEngine: PhysicsEngine {
         let grains = self.grains.pointers
         for i in 0..<grains.count {
             let p = grains.position[i], v = grains.velocity[i]
-            grains.position[i] = SIMD3(p.x, -p.y, -p.z)
-            grains.velocity[i] = SIMD3(v.x, -v.y, -v.z)
+            grains.position[i] = Vector(p.x, -p.y, -p.z, 0)
+            grains.velocity[i] = Vector(v.x, -v.y, -v.z, 0)
         }
         listStale = true
     }

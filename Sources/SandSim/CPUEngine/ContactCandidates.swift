@@ -6,7 +6,8 @@
 ///
 /// A pair's grains lie in the same layer of cells along z or in adjacent ones, the later grain
 /// in the later layer, so the pairs of every other layer share no grain: the contact solve runs
-/// the even layers on all threads at once, then the odd ones (ContactSolve).
+/// the even layers on all threads at once, then the odd ones (ContactSolve), the largest of each
+/// parity first, so the threads run out of work at nearly the same time.
 struct CandidatePointers {
     let grid: NeighbourGrid
     /// Where each cell's grains begin in the sorted order; one entry more than there are cells.
@@ -19,9 +20,24 @@ struct CandidatePointers {
     let skin: Float
     /// Set by a chunk that found a grain with more neighbours than `stride`.
     let overflowed: UnsafeMutablePointer<Bool>
+    /// Per chunk, room for `stride + 1` neighbours found and their gaps, before they are sorted.
+    let found: UnsafeMutablePointer<(index: Int32, gap: Float)>
+    /// Per grain, one bit a listed pair: whether it touched when the solve last came to it (at
+    /// listing, whether it overlapped then). Only a guess the solve branches on first: past 32
+    /// pairs the bits are shared, which makes the guess worse, never the answer.
+    let touchedBefore: UnsafeMutablePointer<UInt32>
+    /// The even layers, most grains first, then the odd ones so.
+    let layerOrder: UnsafeMutablePointer<Int32>
 
     var cellsPerLayer: Int { Int(grid.dimensions.x) * Int(grid.dimensions.y) }
     var layers: Int { Int(grid.dimensions.z) }
+    var evenLayers: Int { (layers + 1) / 2 }
+
+    /// The `n`th layer of `parity` to solve, or nil past the last.
+    func layer(_ n: Int, parity: Int) -> Int? {
+        let first = parity == 0 ? 0 : evenLayers, end = parity == 0 ? evenLayers : layers
+        return first + n < end ? Int(layerOrder[first + n]) : nil
+    }
 
     func grains(inLayer layer: Int) -> Range<Int> {
         Int(cellStarts[layer * cellsPerLayer])..<Int(cellStarts[(layer + 1) * cellsPerLayer])
@@ -33,17 +49,18 @@ final class ContactCandidates {
     private let cellOf: UnsafeMutablePointer<Int32>
     private let order: UnsafeMutablePointer<Int32>
     private let count: Int
-    private let overflowFlags: Int
+    private let chunks: Int
 
     /// Neighbours within the skin of a grain in a packed pile, ahead of it in cell order: about
-    /// 8 at a skin of half a diameter; room for twice that before `grow`, in one cache line.
+    /// 6 at a skin of 0.4 diameters; room for more than twice that before `grow`, in one cache
+    /// line.
     static let initialStride = 16
 
     init(profile: HourglassProfile, largestRadius: Float, count: Int, chunks: Int) {
         let skin = 2 * largestRadius * PhysicsConstants.cpuListSkinDiameters
         let grid = NeighbourGrid(profile: profile, reach: 2 * largestRadius + skin)
         self.count = count
-        overflowFlags = chunks
+        self.chunks = chunks
         cellOf = .allocate(capacity: max(count, 1))
         order = .allocate(capacity: max(count, 1))
         let cellStarts = UnsafeMutablePointer<Int32>.allocate(capacity: grid.cellCount + 1)
@@ -51,7 +68,8 @@ final class ContactCandidates {
         let overflowed = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
         overflowed.initialize(repeating: false, count: chunks)
         pointers = CandidatePointers(grid: grid, cellStarts: cellStarts, neighbours: Self.neighbourStorage(count: count, stride: Self.initialStride),
-                                     neighbourCounts: .allocate(capacity: max(count, 1)), stride: Self.initialStride, skin: skin, overflowed: overflowed)
+                                     neighbourCounts: .allocate(capacity: max(count, 1)), stride: Self.initialStride, skin: skin, overflowed: overflowed,
+                                     found: .allocate(capacity: chunks * (Self.initialStride + 1)), touchedBefore: .allocate(capacity: max(count, 1)), layerOrder: .allocate(capacity: Int(grid.dimensions.z)))
     }
 
     deinit {
@@ -61,6 +79,9 @@ final class ContactCandidates {
         pointers.neighbours.deallocate()
         pointers.neighbourCounts.deallocate()
         pointers.overflowed.deallocate()
+        pointers.found.deallocate()
+        pointers.layerOrder.deallocate()
+        pointers.touchedBefore.deallocate()
     }
 
     private static func neighbourStorage(count: Int, stride: Int) -> UnsafeMutablePointer<Int32> {
@@ -73,7 +94,7 @@ final class ContactCandidates {
         let position = grains.pointers.position
         starts.update(repeating: 0, count: cellCount + 1)
         for k in 0..<count {
-            let cell = Int32(truncatingIfNeeded: grid.index(of: grid.cell(of: position[k])))
+            let cell = Int32(truncatingIfNeeded: grid.index(of: grid.cell(of: position[k].xyz)))
             cellOf[k] = cell
             starts[Int(cell) + 1] += 1
         }
@@ -89,20 +110,45 @@ final class ContactCandidates {
         (starts).update(from: starts + 1, count: cellCount)
         starts[cellCount] = Int32(truncatingIfNeeded: count)
         grains.reorder(order)
+        orderLayers()
+    }
+
+    private func orderLayers() {
+        let candidates = pointers, order = candidates.layerOrder
+        let evens = candidates.evenLayers
+        for layer in 0..<candidates.layers {
+            order[layer % 2 == 0 ? layer / 2 : evens + layer / 2] = Int32(truncatingIfNeeded: layer)
+        }
+        func sortBySize(_ first: Int, _ end: Int) {
+            guard end - first > 1 else { return }
+            for next in (first + 1)..<end {
+                let layer = order[next], size = candidates.grains(inLayer: Int(layer)).count
+                var slot = next
+                while slot > first, candidates.grains(inLayer: Int(order[slot - 1])).count < size {
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                order[slot] = layer
+            }
+        }
+        sortBySize(0, evens)
+        sortBySize(evens, candidates.layers)
     }
 
     /// After a chunk overflowed: twice the room, to be listed again.
     func grow() {
         let stride = pointers.stride * 2
         pointers.neighbours.deallocate()
+        pointers.found.deallocate()
         pointers = CandidatePointers(grid: pointers.grid, cellStarts: pointers.cellStarts, neighbours: Self.neighbourStorage(count: count, stride: stride),
-                                     neighbourCounts: pointers.neighbourCounts, stride: stride, skin: pointers.skin, overflowed: pointers.overflowed)
+                                     neighbourCounts: pointers.neighbourCounts, stride: stride, skin: pointers.skin, overflowed: pointers.overflowed,
+                                     found: .allocate(capacity: chunks * (stride + 1)), touchedBefore: pointers.touchedBefore, layerOrder: pointers.layerOrder)
     }
 
     /// Whether any chunk's listing ran out of room (and clears the flags).
     func takeOverflow() -> Bool {
         var any = false
-        for chunk in 0..<overflowFlags {
+        for chunk in 0..<chunks {
             any = any || pointers.overflowed[chunk]
             pointers.overflowed[chunk] = false
         }
@@ -110,54 +156,3 @@ final class ContactCandidates {
     }
 }
 
-extension CandidatePointers {
-    /// Offsets of the 13 cells after a cell in the grid's order (x fastest, then y, then z).
-    private static func forwardOffset(_ index: Int) -> SIMD3<Int32> {
-        // Index 0–8: the next layer's 3×3; 9–11: the next row's 3; 12: the next cell in the row.
-        switch index {
-        case 0..<9: SIMD3(Int32(index % 3) - 1, Int32(index / 3) - 1, 1)
-        case 9..<12: SIMD3(Int32(index - 9) - 1, 1, 0)
-        default: SIMD3(1, 0, 0)
-        }
-    }
-
-    /// Lists the neighbours of the sorted grains `range`, notes where they stand and whether they
-    /// are near the wall.
-    func list(_ range: Range<Int>, grains: GrainPointers, collider: GlassCollider, chunk: Int) {
-        let dimensions = grid.dimensions
-        for i in range {
-            let p = grains.position[i], r = grains.radius[i]
-            grains.listedAt[i] = p
-            grains.nearWall[i] = collider.mayReachWall(p, radius: r, reach: skin / 2)
-            let cell = grid.cell(of: p)
-            let row = neighbours + i * stride
-            var found = 0
-            // Nearest first: the solve's test for a touching pair then comes out true, true, …,
-            // false, false, a pattern branch prediction learns, rather than at random.
-            func consider(_ j: Int) {
-                let gap = gapTo(p, r, j)
-                guard gap < skin else { return }
-                guard found < stride else { overflowed[chunk] = true; return }
-                var slot = found
-                while slot > 0, gapTo(p, r, Int(row[slot - 1])) > gap {
-                    row[slot] = row[slot - 1]
-                    slot -= 1
-                }
-                row[slot] = Int32(truncatingIfNeeded: j)
-                found += 1
-            }
-            func gapTo(_ p: SIMD3<Float>, _ r: Float, _ j: Int) -> Float {
-                let delta = p - grains.position[j]
-                return (delta * delta).sum().squareRoot() - r - grains.radius[j]
-            }
-            for j in (i + 1)..<Int(cellStarts[grid.index(of: cell) + 1]) { consider(j) }
-            for offset in 0..<13 {
-                let other = cell &+ Self.forwardOffset(offset)
-                guard other.x >= 0, other.y >= 0, other.x < dimensions.x, other.y < dimensions.y, other.z < dimensions.z else { continue }
-                let index = grid.index(of: other)
-                for j in Int(cellStarts[index])..<Int(cellStarts[index + 1]) { consider(j) }
-            }
-            neighbourCounts[i] = Int32(truncatingIfNeeded: min(found, stride))
-        }
-    }
-}

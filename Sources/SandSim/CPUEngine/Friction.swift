@@ -20,6 +20,11 @@ public enum Friction {
         return tangential * min(coefficients.kineticFriction * depth * fast_inverse_square_root(lengthSquared), 1)
     }
 
+    /// The same in the CPU engine's four lanes (Vector).
+    static func correction(sliding: Vector, normal: Vector, depth: Float, coefficients: Coefficients) -> Vector {
+        Vector(correction(sliding: sliding.xyz, normal: normal.xyz, depth: depth, coefficients: coefficients), 0)
+    }
+
     public struct Coefficients: Sendable {
         public var staticFriction: Float
         public var kineticFriction: Float

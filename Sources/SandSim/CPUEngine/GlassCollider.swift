@@ -54,20 +54,24 @@ struct GlassCollider {
     /// known to be far from it), then floor and ceiling, each with friction against the sliding
     /// since `start`. Returns whether the grain rests on the floor or the ceiling, as
     /// `collideGlass` in glass.glsl does.
-    func collide(position p: inout SIMD3<Float>, start: SIMD3<Float>, radius: Float, nearWall: Bool = true) -> Bool {
-        if nearWall, let contact = projectInside(&p, radius: radius) {
-            p -= Friction.correction(sliding: p - start, normal: contact.normal, depth: contact.depth, coefficients: .glass)
+    func collide(position p: inout Vector, start: Vector, radius: Float, nearWall: Bool = true) -> Bool {
+        if nearWall {
+            var inside = p.xyz
+            if let contact = projectInside(&inside, radius: radius) {
+                p = Vector(inside, 0)
+                p -= Friction.correction(sliding: p - start, normal: Vector(contact.normal, 0), depth: contact.depth, coefficients: .glass)
+            }
         }
         let low = floorY + radius, high = -floorY - radius
         if p.y < low {
             let depth = low - p.y
             p.y = low
-            p -= Friction.correction(sliding: p - start, normal: [0, 1, 0], depth: depth, coefficients: .glass)
+            p -= Friction.correction(sliding: p - start, normal: [0, 1, 0, 0], depth: depth, coefficients: .glass)
             return true
         } else if p.y > high {
             let depth = p.y - high
             p.y = high
-            p -= Friction.correction(sliding: p - start, normal: [0, -1, 0], depth: depth, coefficients: .glass)
+            p -= Friction.correction(sliding: p - start, normal: [0, -1, 0, 0], depth: depth, coefficients: .glass)
             return true
         }
         return p.y - radius <= floorY + 1e-4 || p.y + radius >= -floorY - 1e-4

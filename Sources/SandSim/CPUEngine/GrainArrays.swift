@@ -1,15 +1,15 @@
 /// The fields of the grains, as plain pointers a substep's jobs read (GrainArrays owns them).
 struct GrainPointers {
     let count: Int
-    var position: UnsafeMutablePointer<SIMD3<Float>>
+    var position: UnsafeMutablePointer<Vector>
     /// Where each grain stood when the substep began: friction and velocity are measured from it.
-    var start: UnsafeMutablePointer<SIMD3<Float>>
-    var velocity: UnsafeMutablePointer<SIMD3<Float>>
+    var start: UnsafeMutablePointer<Vector>
+    var velocity: UnsafeMutablePointer<Vector>
     var radius: UnsafeMutablePointer<Float>
     /// Whether each grain rests on something this substep: a grain or the floor.
     let supported: UnsafeMutablePointer<Bool>
     /// Where each grain stood when the candidate pairs were last listed.
-    let listedAt: UnsafeMutablePointer<SIMD3<Float>>
+    let listedAt: UnsafeMutablePointer<Vector>
     /// Whether a grain was close enough to the wall, when the pairs were listed, to reach it
     /// before the next listing; the others skip the wall test.
     let nearWall: UnsafeMutablePointer<Bool>
@@ -23,14 +23,14 @@ struct GrainPointers {
 final class GrainArrays {
     private(set) var pointers: GrainPointers
     /// Second copies of the fields that are reordered, swapped with the first by `reorder`.
-    private var spare: (position: UnsafeMutablePointer<SIMD3<Float>>, start: UnsafeMutablePointer<SIMD3<Float>>, velocity: UnsafeMutablePointer<SIMD3<Float>>,
+    private var spare: (position: UnsafeMutablePointer<Vector>, start: UnsafeMutablePointer<Vector>, velocity: UnsafeMutablePointer<Vector>,
                         radius: UnsafeMutablePointer<Float>, identity: UnsafeMutablePointer<Int32>)
 
     init(_ grains: [Grain]) {
         let count = grains.count
-        func vectors(_ value: (Int) -> SIMD3<Float>) -> UnsafeMutablePointer<SIMD3<Float>> {
-            let pointer = UnsafeMutablePointer<SIMD3<Float>>.allocate(capacity: max(count, 1))
-            for index in 0..<count { (pointer + index).initialize(to: value(index)) }
+        func vectors(_ value: (Int) -> SIMD3<Float>) -> UnsafeMutablePointer<Vector> {
+            let pointer = UnsafeMutablePointer<Vector>.allocate(capacity: max(count, 1))
+            for index in 0..<count { (pointer + index).initialize(to: Vector(value(index), 0)) }
             return pointer
         }
         func scalars<T>(_ value: (Int) -> T) -> UnsafeMutablePointer<T> {
@@ -87,7 +87,7 @@ final class GrainArrays {
         let grains = pointers
         var result = [Grain](repeating: Grain(position: .zero, radius: 0), count: grains.count)
         for k in 0..<grains.count {
-            result[Int(grains.identity[k])] = Grain(position: grains.position[k], radius: grains.radius[k], velocity: grains.velocity[k])
+            result[Int(grains.identity[k])] = Grain(position: grains.position[k].xyz, radius: grains.radius[k], velocity: grains.velocity[k].xyz)
         }
         return result
     }

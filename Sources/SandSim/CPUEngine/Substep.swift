@@ -10,7 +10,7 @@ struct Substep {
     var grains: GrainPointers
     var candidates: CandidatePointers
     let collider: GlassCollider
-    let gravity: SIMD3<Float>
+    let gravity: Vector
     let rules: SubstepRules
     /// Per chunk: the farthest any of its grains stands from where it was listed, and the
     /// farthest any moved this substep (what the solve's pushes may add, as an impact's overlap
@@ -28,19 +28,47 @@ struct Substep {
     /// Each grain's velocity carries it on under gravity; `start` remembers where it was.
     static let predict: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
-        let grains = step.grains, dt = step.rules.subDt
-        var listed: Float = 0, stepped: Float = 0
+        let grains = step.grains
+        var farthest = Farthest()
         for i in grainRange(chunk: chunk, chunks: chunks, count: grains.count) {
-            grains.start[i] = grains.position[i]
-            grains.supported[i] = false
-            let v = grains.velocity[i] + step.gravity * dt
-            grains.velocity[i] = v
-            grains.position[i] += v * dt
-            let moved = grains.position[i] - grains.listedAt[i]
-            listed = max(listed, (moved * moved).sum())
-            stepped = max(stepped, (v * v).sum())
+            step.predict(i, from: grains.position[i], velocity: grains.velocity[i], &farthest)
         }
-        step.farthest[chunk] = (listed.squareRoot(), stepped.squareRoot() * dt)
+        step.farthest[chunk] = farthest.distances(subDt: step.rules.subDt)
+    }
+
+    /// The end of one substep and the start of the next in one pass over the grains.
+    static let finishAndPredict: WorkerPool.Job = { context, chunk, chunks in
+        let step = context.assumingMemoryBound(to: Substep.self).pointee
+        var farthest = Farthest()
+        for i in grainRange(chunk: chunk, chunks: chunks, count: step.grains.count) {
+            let (position, velocity) = step.finished(i)
+            step.predict(i, from: position, velocity: velocity, &farthest)
+        }
+        step.farthest[chunk] = farthest.distances(subDt: step.rules.subDt)
+    }
+
+    /// The largest squared distances a chunk's grains stand from where they were listed and move in a substep.
+    struct Farthest {
+        var listed: Float = 0
+        var stepped: Float = 0
+
+        func distances(subDt: Float) -> (listed: Float, step: Float) {
+            (listed.squareRoot(), stepped.squareRoot() * subDt)
+        }
+    }
+
+    @inline(__always)
+    func predict(_ i: Int, from position: Vector, velocity: Vector, _ farthest: inout Farthest) {
+        let dt = rules.subDt
+        grains.start[i] = position
+        grains.supported[i] = false
+        let v = velocity + gravity * dt
+        let p = position + v * dt
+        grains.velocity[i] = v
+        grains.position[i] = p
+        let moved = p - grains.listedAt[i]
+        farthest.listed = max(farthest.listed, (moved * moved).sum3())
+        farthest.stepped = max(farthest.stepped, (v * v).sum3())
     }
 
     /// The candidate pairs of a chunk of the sorted grains.
@@ -50,16 +78,13 @@ struct Substep {
     }
 
     /// The contacts of the layers of one parity: each chunk takes the next layer not yet taken,
-    /// so the chunks end together however the grains lie. Which chunk solves a layer changes
-    /// nothing: the layers of one parity share no grain.
+    /// largest first, so the chunks end together however the grains lie. Which chunk solves a
+    /// layer, and when, changes nothing: the layers of one parity share no grain.
     static let solve: WorkerPool.Job = { context, _, _ in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let candidates = step.candidates
-        let solver = ContactSolve(step: step)
-        while true {
-            let layer = step.parity + 2 * step.nextLayer.pointee.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard layer < candidates.layers else { return }
-            solver.resolve(candidates.grains(inLayer: layer))
+        ContactSolve(step: step).resolveLayers {
+            candidates.layer(step.nextLayer.pointee.wrappingAdd(1, ordering: .relaxed).oldValue, parity: step.parity).map(candidates.grains(inLayer:))
         }
     }
 
@@ -68,66 +93,21 @@ struct Substep {
     /// for slow grains resting below the neck.
     static let finish: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
-        let grains = step.grains, rules = step.rules
+        let grains = step.grains
         for i in grainRange(chunk: chunk, chunks: chunks, count: grains.count) {
-            if step.collider.collide(position: &grains.position[i], start: grains.start[i], radius: grains.radius[i], nearWall: grains.nearWall[i]) {
-                grains.supported[i] = true
-            }
-            let y = grains.position[i].y
-            var v = (grains.position[i] - grains.start[i]) / rules.subDt
-            v *= rules.neckFrictionFactor(y: y)
-            let speed = (v * v).sum().squareRoot()
-            v *= rules.dampingFactor(speed: speed)
-            grains.velocity[i] = rules.stopsResting(y: y, speed: speed, supported: grains.supported[i]) ? .zero : v
+            (grains.position[i], grains.velocity[i]) = step.finished(i)
         }
     }
-}
 
-/// The contact solve over a run of sorted grains: each listed pair, one after another
-/// (Gauss–Seidel), so each correction is seen by the next contact and support propagates up a
-/// pile within one pass.
-struct ContactSolve {
-    let step: Substep
-
-    /// Grain i's own pairs come one after another and no other pair moves it meanwhile (pairs
-    /// run from the earlier grain), so it is held in registers through them.
-    func resolve(_ range: Range<Int>) {
-        let candidates = step.candidates, grains = step.grains, collider = step.collider
-        let share = PhysicsConstants.contactShare
-        for i in range {
-            var p = grains.position[i]
-            let start = grains.start[i], radius = grains.radius[i], nearWall = grains.nearWall[i]
-            var touched = false
-            let row = candidates.neighbours + i * candidates.stride
-            for k in 0..<Int(candidates.neighbourCounts[i]) {
-                let j = Int(row[k])
-                var q = grains.position[j]
-                let delta = p - q
-                let touching = radius + grains.radius[j]
-                let distanceSquared = (delta * delta).sum()
-                guard distanceSquared < touching * touching, distanceSquared > 1e-12 else { continue }
-                // Half the overlap and half the sliding to each grain (Friction), then both back
-                // inside the glass: in the neck two grains side by side must part along it, not
-                // be put back on top of each other by the wall afterwards. The sliding is taken
-                // before the push, which lies along the normal that friction removes: the same
-                // answer, without waiting for the push.
-                let sliding = (p - start) - (q - grains.start[j])
-                let inverseDistance = fast_inverse_square_root(distanceSquared)
-                let distance = distanceSquared * inverseDistance
-                let normal = delta * inverseDistance
-                let depth = touching - distance
-                let slide = Friction.correction(sliding: sliding, normal: normal, depth: depth)
-                let move = normal * (depth * share) - slide * share
-                p += move
-                q -= move
-                if nearWall { p = collider.insideWall(p, radius: radius) }
-                if grains.nearWall[j] { q = collider.insideWall(q, radius: grains.radius[j]) }
-                grains.position[j] = q
-                grains.supported[j] = true
-                touched = true
-            }
-            grains.position[i] = p
-            if touched { grains.supported[i] = true }
-        }
+    @inline(__always)
+    func finished(_ i: Int) -> (position: Vector, velocity: Vector) {
+        var p = grains.position[i]
+        let start = grains.start[i]
+        let supported = collider.collide(position: &p, start: start, radius: grains.radius[i], nearWall: grains.nearWall[i]) || grains.supported[i]
+        var v = (p - start) / rules.subDt
+        v *= rules.neckFrictionFactor(y: p.y)
+        let speed = (v * v).sum3().squareRoot()
+        v *= rules.dampingFactor(speed: speed)
+        return (p, rules.stopsResting(y: p.y, speed: speed, supported: supported) ? .zero : v)
     }
 }
