@@ -1,3 +1,5 @@
+import SceneSupport
+
 /// Everything a user can tune about the sparkles scene (seed 002). Lengths are framebuffer
 /// pixels, times seconds unless named otherwise. docs/SPARKLES.md lists every default and range
 /// and where each comes from in the seed.
@@ -93,7 +95,7 @@ public struct SparkleParameters: Codable, Equatable, Sendable {
     /// From the seed's 32 to a million (the overlay's slider is logarithmic).
     public static let particleCountRange: ClosedRange<Int> = 32...1_000_000
 
-    public typealias Slider = (label: String, keyPath: WritableKeyPath<SparkleParameters, Float>, range: ClosedRange<Float>, format: String)
+    public typealias Slider = ParameterSlider<SparkleParameters>
 
     /// The sliders for the overlay, grouped; each range is the one `clamped()` enforces.
     public static let sliders: [(group: String, sliders: [Slider])] = [
@@ -134,20 +136,11 @@ public struct SparkleParameters: Codable, Equatable, Sendable {
 
     /// Every value in its range; a non-finite value becomes its default; radiusMax ≥ radiusMin.
     public func clamped() -> SparkleParameters {
-        var result = self
-        for slider in Self.sliders.flatMap(\.sliders) {
-            let value = self[keyPath: slider.keyPath]
-            result[keyPath: slider.keyPath] = value.isFinite
-                ? min(max(value, slider.range.lowerBound), slider.range.upperBound)
-                : Self.defaults[keyPath: slider.keyPath]
-        }
+        var result = ParameterClamp.sliders(Self.sliders.flatMap(\.sliders), of: self, defaults: .defaults)
         result.radiusMax = max(result.radiusMax, result.radiusMin)
         result.particleCount = min(max(particleCount, Self.particleCountRange.lowerBound), Self.particleCountRange.upperBound)
         for colour in Self.colours {
-            var channels = self[keyPath: colour.keyPath]
-            let fallback = Self.defaults[keyPath: colour.keyPath]
-            for i in 0..<3 { channels[i] = channels[i].isFinite ? min(max(channels[i], 0), 1) : fallback[i] }
-            result[keyPath: colour.keyPath] = channels
+            result[keyPath: colour.keyPath] = ParameterClamp.colour(self[keyPath: colour.keyPath], fallback: Self.defaults[keyPath: colour.keyPath])
         }
         return result
     }

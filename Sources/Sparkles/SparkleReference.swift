@@ -1,4 +1,5 @@
 import Foundation
+import SceneSupport
 
 /// The control's place in the window: a capsule centred in it. Pixels, y down from the top.
 public struct ControlLayout: Equatable, Sendable {
@@ -126,26 +127,10 @@ public enum SparkleReference {
 
     // MARK: particles
 
-    /// PCG's output hash (O'Neill): the shader's `pcg` does the same in uint arithmetic.
-    public static func pcg(_ v: UInt32) -> UInt32 {
-        let state = v &* 747796405 &+ 2891336453
-        let word = ((state >> ((state >> 28) &+ 4)) ^ state) &* 277803737
-        return (word >> 22) ^ word
-    }
-
-    /// 24 bits of a hash as a float in 0..<1 (exact in both languages).
-    public static func unit(_ h: UInt32) -> Float { Float(h >> 8) * (1.0 / 16_777_216.0) }
-
     /// The random numbers of particle `index`'s birth number `generation`: position x, y (0–1),
     /// radius, speed jitter, colour r, g, b.
     public static func birthRandoms(index: UInt32, generation: UInt32) -> [Float] {
-        var h = pcg(pcg(generation) &+ index)
-        var values: [Float] = []
-        for _ in 0..<7 {
-            values.append(unit(h))
-            h = pcg(h)
-        }
-        return values
+        PCG.randoms(seed: PCG.hash(generation) &+ index, count: 7)
     }
 
     /// One tick of the seed's rule for particle `index`, in the control's frame of `size` px:

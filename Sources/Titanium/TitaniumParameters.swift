@@ -1,3 +1,5 @@
+import SceneSupport
+
 /// Everything a user can tune about the titanium scene (seed 004, TitaniumFlow), in the seed's
 /// four groups. Lengths are the seed's points (pt): the square is `squareSize` pt on a side and
 /// `SquareLayout` scales points to window pixels. docs/TITANIUM.md lists every default and range.
@@ -55,7 +57,7 @@ public struct TitaniumParameters: Codable, Equatable, Sendable {
 
     public static let defaults = TitaniumParameters()
 
-    public typealias Slider = (label: String, keyPath: WritableKeyPath<TitaniumParameters, Float>, range: ClosedRange<Float>, format: String)
+    public typealias Slider = ParameterSlider<TitaniumParameters>
     public typealias Toggle = (label: String, keyPath: WritableKeyPath<TitaniumParameters, Bool>)
 
     /// The overlay's sliders in the seed's groups; each range is the one `clamped()` enforces.
@@ -111,13 +113,7 @@ public struct TitaniumParameters: Codable, Equatable, Sendable {
 
     /// Every value in its range; a non-finite value becomes its default; the theme one of `TitaniumTheme.all`.
     public func clamped() -> TitaniumParameters {
-        var result = self
-        for slider in Self.sliders.flatMap(\.sliders) {
-            let value = self[keyPath: slider.keyPath]
-            result[keyPath: slider.keyPath] = value.isFinite
-                ? min(max(value, slider.range.lowerBound), slider.range.upperBound)
-                : Self.defaults[keyPath: slider.keyPath]
-        }
+        var result = ParameterClamp.sliders(Self.sliders.flatMap(\.sliders), of: self, defaults: .defaults)
         result.theme = min(max(theme, 0), TitaniumTheme.all.count - 1)
         return result
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneSupport
 
 /// One particle as the GPU stores it (std430, 64 bytes): `particle.glsl` declares the same.
 /// Positions are points from the square's centre, y up (SpriteKit's way); velocities pt/s.
@@ -157,25 +158,10 @@ public enum TitaniumReference {
 
     // MARK: randoms
 
-    /// PCG's output hash (O'Neill); the shader's `pcg` is the same in uint arithmetic.
-    public static func pcg(_ v: UInt32) -> UInt32 {
-        let state = v &* 747796405 &+ 2891336453
-        let word = ((state >> ((state >> 28) &+ 4)) ^ state) &* 277803737
-        return (word >> 22) ^ word
-    }
-
-    public static func unit(_ h: UInt32) -> Float { Float(h >> 8) * (1.0 / 16_777_216.0) }
-
     /// The eight random numbers of slot `index`'s birth number `generation`: emitter, x, y,
     /// direction, speed, scale, lifetime, gravity.
     public static func birthRandoms(index: UInt32, generation: UInt32) -> [Float] {
-        var h = pcg(pcg(generation &* 0x9E37_79B9) &+ index)
-        var values: [Float] = []
-        for _ in 0..<8 {
-            values.append(unit(h))
-            h = pcg(h)
-        }
-        return values
+        PCG.randoms(seed: PCG.hash(generation &* 0x9E37_79B9) &+ index, count: 8)
     }
 
     // MARK: fields

@@ -1,3 +1,5 @@
+import SceneSupport
+
 /// Everything a user can tune about the waves scene. Units: the grid's cell is the unit of
 /// length and the second the unit of time; heights are in arbitrary units (a tap of strength 1
 /// with impulse 1 puts about 1 into the field). docs/WAVES.md lists every default and range.
@@ -54,7 +56,7 @@ public struct WaveParameters: Codable, Equatable, Sendable {
 
     /// The sliders for the overlay: label, key path, range, printf format. Every Float field
     /// except the colours, each with the range `clamped()` enforces.
-    public static let sliders: [(label: String, keyPath: WritableKeyPath<WaveParameters, Float>, range: ClosedRange<Float>, format: String)] = [
+    public static let sliders: [ParameterSlider<WaveParameters>] = [
         ("Wave speed (cells/s)", \.waveSpeed, 5...120, "%.0f"),
         ("Damping (1/s)", \.damping, 0...5, "%.2f"),
         ("Viscosity", \.viscosity, 0...5, "%.2f"),
@@ -72,20 +74,9 @@ public struct WaveParameters: Codable, Equatable, Sendable {
     /// Every value in its range; a non-finite value becomes its default. Colour channels go
     /// into 0–1.
     public func clamped() -> WaveParameters {
-        var result = self
-        for slider in Self.sliders {
-            let value = self[keyPath: slider.keyPath]
-            result[keyPath: slider.keyPath] = value.isFinite
-                ? min(max(value, slider.range.lowerBound), slider.range.upperBound)
-                : Self.defaults[keyPath: slider.keyPath]
-        }
+        var result = ParameterClamp.sliders(Self.sliders, of: self, defaults: .defaults)
         for colour in [\WaveParameters.deep, \.shallow, \.sky] {
-            var channels = self[keyPath: colour]
-            let fallback = Self.defaults[keyPath: colour]
-            for i in 0..<3 {
-                channels[i] = channels[i].isFinite ? min(max(channels[i], 0), 1) : fallback[i]
-            }
-            result[keyPath: colour] = channels
+            result[keyPath: colour] = ParameterClamp.colour(self[keyPath: colour], fallback: Self.defaults[keyPath: colour])
         }
         return result
     }

@@ -1,12 +1,11 @@
 import ImGuiBridge
+import SceneSupport
 
 /// The pieces the scenes' settings panels share: one width for the panel whatever group is
 /// open, the row of group tabs, a group's sliders (over any parameter type `Root`), and a
 /// scrolling region for what follows the tabs where the window is too short for it, so the
 /// tabs, the panel's width and the scene beside it stay put.
 enum ParameterPanel {
-    typealias Slider<Root> = (label: String, keyPath: WritableKeyPath<Root, Float>, range: ClosedRange<Float>, format: String)
-
     /// How a panel's sliders line up: the track's width, one value column for all of them,
     /// and the content width of the widest row.
     struct Columns {
@@ -18,7 +17,7 @@ enum ParameterPanel {
     /// The columns for `sliders` (every group's, so every tab gets the same) with tracks
     /// `trackWidth` wide and values at least `valueWidth` (a slider of the panel's own);
     /// makes the next panel as wide as the widest row.
-    static func columns<Root>(for sliders: [Slider<Root>], trackWidth: Float, valueWidth: Float = 0) -> Columns {
+    static func columns<Root>(for sliders: [ParameterSlider<Root>], trackWidth: Float, valueWidth: Float = 0) -> Columns {
         let value = sliders.map { ui_slider_value_width($0.range.lowerBound, $0.range.upperBound, $0.format) }.max().map { max($0, valueWidth) } ?? valueWidth
         let content = sliders.map { ui_slider_row_width(trackWidth, value, localized($0.label)) }.max() ?? 0
         ui_next_panel_min_width(content)
@@ -47,7 +46,7 @@ enum ParameterPanel {
     }
 
     /// A slider for each of `sliders` in `columns`, changing `parameters` as the user does.
-    static func sliders<Root>(_ sliders: [Slider<Root>], in parameters: inout Root, columns: Columns) {
+    static func sliders<Root>(_ sliders: [ParameterSlider<Root>], in parameters: inout Root, columns: Columns) {
         lined(up: columns) {
             for slider in sliders {
                 var value = parameters[keyPath: slider.keyPath]
