@@ -13,12 +13,6 @@ enum SceneKind: String, CaseIterable, ExpressibleByArgument {
         case .titanium: "Titanium"
         }
     }
-
-    /// The scene after this one, round the list.
-    var next: SceneKind {
-        let all = Self.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
-    }
 }
 
 enum MouseButton {

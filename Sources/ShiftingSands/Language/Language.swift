@@ -26,12 +26,6 @@ enum Language: String, CaseIterable, Codable, ExpressibleByArgument {
         }
     }
 
-    /// The language after this one, round the list (the L key).
-    var next: Language {
-        let all = Self.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
-    }
-
     var catalogue: [String: String] {
         switch self {
         case .english: [:]
