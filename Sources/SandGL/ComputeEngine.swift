@@ -4,7 +4,7 @@ import SandSim
 
 /// The physics in GLSL compute shaders, behind the same protocol as the CPU engine. GPU mode
 /// reads the grains back each frame (`readGrains`); Instanced mode calls `expandMeshes` and
-/// draws `vertexBuffer` directly, so nothing comes back.
+/// draws `vertexBuffer` directly, so only the count above the neck comes back (UpperCounter).
 public final class ComputeEngine: PhysicsEngine {
     public let name: String
     public var substeps = PhysicsConstants.substeps
@@ -17,6 +17,10 @@ public final class ComputeEngine: PhysicsEngine {
     private let snapProgram: ShaderProgram
     private let expandProgram: ShaderProgram
     private let gridSort: GridSort
+    private let upperCounter: UpperCounter
+    /// Bytes copied back to the CPU since load: grains read, and the counts above the neck.
+    public var bytesReadBack: Int { grainBytesRead + upperCounter.bytesRead }
+    private var grainBytesRead = 0
     /// Ping-pong pair: each substep reads `particles[current]` and writes the other.
     private let particles = [StorageBuffer(), StorageBuffer()]
     private var current = 0
@@ -40,6 +44,7 @@ public final class ComputeEngine: PhysicsEngine {
         snapProgram = try ShaderProgram(compute: "snap_after_flip.comp", source: shaders)
         expandProgram = try ShaderProgram(compute: "expand_meshes.comp", source: shaders)
         gridSort = try GridSort(shaders: shaders)
+        upperCounter = try UpperCounter(shaders: shaders)
         corners.upload(Icosphere.vertices.map { SIMD4<Float>($0, 0) }, usage: GL_STATIC_DRAW)
     }
 
@@ -75,22 +80,27 @@ public final class ComputeEngine: PhysicsEngine {
         }
         substeps = PhysicsConstants.substeps
         frameIndex = 0
+        upperCounter.reset(grainCount: grainCount)
+        grainBytesRead = 0
     }
 
     private static func meshBytes(count: Int) -> Int {
         count * Icosphere.vertexCount * MeshVertexLayout.stride
     }
 
-    /// Refuses a count whose largest buffer, the expanded mesh, exceeds what one shader storage
-    /// block may hold here (128 MB on llvmpipe, whatever the memory).
-    private static func checkRoom(count: Int) throws {
+    /// The most grains this GL can hold: the expanded mesh, the largest buffer, must fit in one
+    /// shader storage block (128 MB on llvmpipe, whatever the memory). Nil where it sets no limit.
+    public static func largestCount() -> Int? {
         var limit: GLint64 = 0
         epoxy_glGetInteger64v(GLenum(GL_MAX_SHADER_STORAGE_BLOCK_SIZE), &limit)
+        return limit > 0 ? Int(limit) / (Icosphere.vertexCount * MeshVertexLayout.stride) : nil
+    }
+
+    /// Refuses a count beyond `largestCount`.
+    private static func checkRoom(count: Int) throws {
+        guard let most = largestCount(), count > most else { return }
         let needed = meshBytes(count: count)
-        guard limit <= 0 || needed <= Int(limit) else {
-            let most = Int(limit) / (Icosphere.vertexCount * MeshVertexLayout.stride)
-            throw GLError.bufferTooLarge("\(count) grains need a \(describe(bytes: needed)) mesh buffer; this GL (\(GLInfo.current().renderer)) allows shader storage blocks of \(describe(bytes: Int(limit))), so at most \(most) grains")
-        }
+        throw GLError.bufferTooLarge("\(count) grains need a \(describe(bytes: needed)) mesh buffer; this GL (\(GLInfo.current().renderer)) allows shader storage blocks of \(describe(bytes: most * Icosphere.vertexCount * MeshVertexLayout.stride)), so at most \(most) grains")
     }
 
     private static func describe(bytes: Int) -> String {
@@ -103,9 +113,9 @@ public final class ComputeEngine: PhysicsEngine {
     }
 
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
-        let dt = SimulationParameters.clampedFrameDt(frameDt)
+        let dt = max(frameDt, 0)
         guard dt > 0, substeps > 0, grainCount > 0, let grid = gridSort.grid else { return }
-        let count = max(substeps, parameters.substepsForSpeed(grainRadius: grainRadius, frameDt: dt))
+        let count = parameters.substeps(perTick: substeps, grainRadius: grainRadius, dt: dt)
         let subDt = dt / Float(count)
         lastSubsteps = count
         predictProgram.set("gravity", parameters.gravityVector(angle: angle))
@@ -158,6 +168,17 @@ public final class ComputeEngine: PhysicsEngine {
     }
 
     public func readGrains() -> [Grain] {
-        particles[current].read(Grain.self, count: grainCount)
+        grainBytesRead += grainCount * MemoryLayout<Grain>.stride
+        return particles[current].read(Grain.self, count: grainCount)
+    }
+
+    public func requestUpperCount(tag: Int) {
+        guard grainCount > 0 else { return }
+        upperCounter.request(particles: particles[current], grainCount: grainCount, tag: tag)
+    }
+
+    public func latestUpperCount() -> UpperCount? {
+        upperCounter.collect()
+        return upperCounter.latest
     }
 }

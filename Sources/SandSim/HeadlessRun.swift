@@ -6,8 +6,8 @@ public struct HeadlessRun: Sendable {
     public var settleSeconds: Float
     public var flips: Int
     public var mode: PhysicsMode
-    /// The frame time the app would see at 60 fps.
-    public var frameDt: Float = 1.0 / 60.0
+    /// The frame time of a headless run: one tick a frame.
+    public var frameDt: Float = PhysicsConstants.tickSeconds
     /// Seconds between rows of the drain trace.
     public var traceInterval: Float = 0.1
     /// Whether to look for the deepest grain overlap every frame (reads every grain back).
@@ -51,9 +51,10 @@ public struct HeadlessRun: Sendable {
 
     /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
     public func run(engine: PhysicsEngine, progress: (TimerPhase) -> Void = { _ in }) -> Result {
-        var drain = TimedDrain()
-        var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: engine.grainCount), duration: duration)
         let profile = HourglassProfile(grainRadius: engine.readGrains().first?.radius ?? GrainSizing.radiusForCount(engine.grainCount))
+        var hourglass = Hourglass(engine: engine, mode: mode, grainRadius: profile.grainRadius,
+                                  timer: HourglassTimer(settings: GrainSettings(mode: mode, count: engine.grainCount), duration: duration))
+        hourglass.fixedGravity = freeGravity
         var trace: [DrainSample] = []
         var time: Float = 0
         var nextSample: Float = 0
@@ -64,21 +65,16 @@ public struct HeadlessRun: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
 
-        /// One frame; returns the grains above the neck after it.
-        @discardableResult
-        func frame() -> Int {
+        func frame() {
             let sampleDue = time >= nextSample
-            for action in timer.advance(by: frameDt) where action == .snapAfterFlip {
-                engine.snapAfterFlip()
-                progress(timer.phase)
-            }
-            let stepped = drain.frame(engine: engine, timer: timer, mode: mode, grainRadius: profile.grainRadius, frameDt: frameDt, freeGravity: freeGravity) {
-                engine.step(frameDt: frameDt, angle: timer.containerAngle, parameters: $0)
-            }
+            let before = hourglass.timer.phase
+            hourglass.advance(by: frameDt)
+            if hourglass.timer.phase != before, hourglass.timer.phase == .running { progress(.running) }
             time += frameDt
-            let grains = stepped ?? engine.readGrains()
+            guard sampleDue || measureOverlap else { return }
+            let grains = engine.readGrains()
             if sampleDue {
-                trace.append(DrainSample(time: time, phase: timer.phase, grains: grains))
+                trace.append(DrainSample(time: time, phase: hourglass.timer.phase, grains: grains))
                 nextSample += traceInterval
             }
             if measureOverlap {
@@ -86,37 +82,26 @@ public struct HeadlessRun: Sendable {
                 maxOverlap = max(maxOverlap, overlap.anywhere)
                 maxNeckOverlap = max(maxNeckOverlap, overlap.inNeck)
             }
-            return DrainSample.upperCount(grains)
         }
 
         progress(.resting)
         for _ in 0..<Int((settleSeconds / frameDt).rounded()) { frame() }
         for _ in 0..<flips {
-            _ = timer.start()
-            progress(timer.phase)
-            var runningSince: Float?
-            var lastAbove: Float?
-            while timer.phase != .complete {
-                let above = frame()
-                if timer.phase == .running {
-                    let since = runningSince ?? time
-                    runningSince = since
-                    if above > 0 { lastAbove = time - since }
-                    if above == 0, freeGravity != nil { break }
-                }
+            _ = hourglass.timer.start()
+            progress(hourglass.timer.phase)
+            while hourglass.timer.phase != .complete {
+                frame()
+                if freeGravity != nil, hourglass.emptyAt != nil { break }
             }
             progress(.complete)
-            for _ in 0..<(freeGravity == nil ? Int((landingSeconds / frameDt).rounded()) : 0) {
-                if frame() > 0, let since = runningSince { lastAbove = time - since }
-            }
-            taps += drain.taps
-            let landed = engine.readGrains()
-            emptyAt.append(DrainSample.upperCount(landed) == 0 ? (lastAbove.map { $0 + frameDt } ?? 0) : nil)
-            let summary = RunSummary(mode: "", grains: landed, profile: profile, simulatedSeconds: 0, wallSeconds: 0)
+            for _ in 0..<(freeGravity == nil ? Int((landingSeconds / frameDt).rounded()) : 0) { frame() }
+            taps += hourglass.taps
+            emptyAt.append(hourglass.emptyAt)
+            let summary = RunSummary(mode: "", grains: engine.readGrains(), profile: profile, simulatedSeconds: 0, wallSeconds: 0)
             lost = max(lost, summary.outside + summary.nonFinite)
         }
         let grains = engine.readGrains()
-        trace.append(DrainSample(time: time, phase: timer.phase, grains: grains))
+        trace.append(DrainSample(time: time, phase: hourglass.timer.phase, grains: grains))
         let wall = started.duration(to: clock.now)
         let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
         return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: wallSeconds,

@@ -77,7 +77,11 @@ public struct HourglassTimer: Sendable {
     public private(set) var elapsed: Float = 0
     /// How the container is turning while `phase` is `.flipping`.
     public private(set) var flip: FlipMotion = .manual(angle: 0)
-    public var duration: Float
+    /// Seconds the sand runs: the duration asked for when the timer last started (or now,
+    /// while it rests), so a change mid-run waits for the next start as count and size do.
+    public private(set) var duration: Float
+    /// The duration asked for since.
+    public private(set) var requestedDuration: Float
     /// Settings the current pile was built with.
     public private(set) var active: GrainSettings
     /// Settings chosen since; applied at the next start or reset.
@@ -90,6 +94,7 @@ public struct HourglassTimer: Sendable {
         active = settings
         requested = settings
         self.duration = duration
+        requestedDuration = duration
     }
 
     /// Container angle about X: turning during the flip, upright otherwise.
@@ -104,6 +109,20 @@ public struct HourglassTimer: Sendable {
     }
 
     public var remaining: Float { max(duration - elapsed, 0) }
+
+    /// Seconds of `advance` until the phase changes by itself (the flip ends or the time is up);
+    /// nil while nothing is due (at rest, held by the hand, or done).
+    public var secondsToNextChange: Float? {
+        switch phase {
+        case .resting, .complete:
+            return nil
+        case .flipping:
+            guard case .animated(_, _, let flipElapsed) = flip else { return nil }
+            return max(flip.duration - flipElapsed, 0)
+        case .running:
+            return duration - elapsed
+        }
+    }
 
     /// Start: from rest, flip (rebuilding first if settings changed); after completion,
     /// reset and flip. Ignored while a flip or run is under way.
@@ -145,6 +164,7 @@ public struct HourglassTimer: Sendable {
         }
         phase = .flipping
         flip = motion
+        duration = requestedDuration
         return actions
     }
 
@@ -169,6 +189,12 @@ public struct HourglassTimer: Sendable {
 
     public mutating func request(size: Float) {
         requested.size = size
+    }
+
+    /// Takes effect at once while the timer rests or is done, else at the next start.
+    public mutating func request(duration: Float) {
+        requestedDuration = duration
+        if phase == .resting || phase == .complete { self.duration = duration }
     }
 
     public mutating func advance(by dt: Float) -> [TimerAction] {

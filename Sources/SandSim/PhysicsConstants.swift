@@ -22,12 +22,13 @@ public enum PhysicsConstants {
     public static let glassHalfHeight: Float = 0.5
 
     // Time stepping
-    public static let maxFrameDt: Float = 1.0 / 30.0
-    /// Substeps a frame at least, in both engines; fast sand gets more (maxStepDiameters). One
-    /// Gauss–Seidel pass leaves part of a deep pile's weight unresolved, about g·dt² a layer,
-    /// and the pass's pushes become a jitter that lets a pile creep flatter: with 8, 1,000 CPU
-    /// grains stood at 29° 3 s after the timer and 26° 10 s after; with 24, 32° and 31°
-    /// (docs/PHYSICS.md).
+    /// The longest step the hourglass takes at once: a frame of any length is cut into ticks
+    /// no longer than this (Hourglass), so the timer, the drain and the physics agree at any
+    /// frame rate; headless runs step one tick a frame.
+    public static let tickSeconds: Float = 1.0 / 60.0
+    /// Substeps a tick at least, in both engines; fast sand gets more (maxStepDiameters). One
+    /// Gauss–Seidel pass leaves part of a deep pile's weight unresolved, about g·dt² a layer, and
+    /// fewer, longer substeps let a pile creep flatter (docs/PHYSICS.md).
     public static let substeps = 24
 
     // Gravity and neck friction scale with the timer's duration.

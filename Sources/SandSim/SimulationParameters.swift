@@ -52,17 +52,18 @@ public struct SimulationParameters: Sendable, Equatable {
         SIMD3(0, -gravity * cos(angle) + tap * gravity, gravity * sin(angle))
     }
 
-    /// Substeps a frame of `frameDt` needs so that no grain moves more than `maxStepDiameters`
-    /// in one: the fastest a grain gets is falling the glass's whole height.
-    public func substepsForSpeed(grainRadius: Float, frameDt: Float) -> Int {
+    /// Substeps a step of `dt` seconds takes: `perTick` for every tick's length of it
+    /// (`PhysicsConstants.tickSeconds`), so the substep's length, which sets the solve's
+    /// stability, does not depend on how time is cut into steps; and more for fast sand, so
+    /// that no grain moves more than `maxStepDiameters` in one: the fastest a grain gets is
+    /// falling the glass's whole height.
+    public func substeps(perTick: Int, grainRadius: Float, dt: Float) -> Int {
+        // Within a thousandth of a whole number counts as it, so a tick is exactly `perTick`.
+        let forTime = Int((Float(perTick) * dt / PhysicsConstants.tickSeconds - 1e-3).rounded(.up))
         let fastest = (2 * gravity * (1 + abs(tap)) * 2 * PhysicsConstants.glassHalfHeight).squareRoot()
         let allowed = PhysicsConstants.maxStepDiameters * 2 * grainRadius
-        return Int((fastest * frameDt / allowed).rounded(.up))
-    }
-
-    /// Frame time as the engines see it: clamped so a stall never launches grains.
-    public static func clampedFrameDt(_ dt: Float) -> Float {
-        min(max(dt, 0), PhysicsConstants.maxFrameDt)
+        let forSpeed = Int((fastest * dt / allowed).rounded(.up))
+        return max(forTime, forSpeed, 1)
     }
 }
 

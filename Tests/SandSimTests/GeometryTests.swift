@@ -101,11 +101,22 @@ struct GeometryTests {
     func substepsForSpeed() {
         let parameters = SimulationParameters(gravity: 4, neckDamping: 0)
         let radius = GrainSizing.radiusForCount(5_000)
-        let substeps = parameters.substepsForSpeed(grainRadius: radius, frameDt: 1.0 / 60)
+        let substeps = parameters.substeps(perTick: 1, grainRadius: radius, dt: 1.0 / 60)
         let fastestPerFrame = (2 * 4 * 2 * PhysicsConstants.glassHalfHeight).squareRoot() / 60
         let allowed = PhysicsConstants.maxStepDiameters * 2 * radius
         #expect(fastestPerFrame / Float(substeps) <= allowed * 1.0001)
         #expect(fastestPerFrame / Float(substeps - 1) > allowed)
+    }
+
+    @Test("a step takes substeps in proportion to its length, so a substep is as long however time is cut")
+    func substepsForTime() {
+        let slow = SimulationParameters(gravity: 0.5, neckDamping: 0)
+        let radius = GrainSizing.radiusForCount(250)
+        let tick = PhysicsConstants.tickSeconds
+        #expect(slow.substeps(perTick: 24, grainRadius: radius, dt: tick) == 24)
+        #expect(slow.substeps(perTick: 24, grainRadius: radius, dt: tick / 2) == 12)
+        #expect(slow.substeps(perTick: 24, grainRadius: radius, dt: 12 * tick) == 288)
+        #expect(slow.substeps(perTick: 24, grainRadius: radius, dt: tick / 1000) == 1)
     }
 
     @Test("speed thresholds shrink with the square root of gravity, never to zero")

@@ -45,6 +45,35 @@ struct TimerTests {
         #expect(timer.phase == .flipping)
     }
 
+    @Test("a duration chosen while the timer runs waits for the next start; at rest it applies at once")
+    func deferredDuration() {
+        var timer = HourglassTimer(settings: settings, duration: 5)
+        timer.request(duration: 10)
+        #expect(timer.duration == 10)
+        _ = timer.start()
+        timer.request(duration: 30)
+        #expect(timer.duration == 10 && timer.requestedDuration == 30)
+        _ = timer.advance(by: 1.2)
+        _ = timer.advance(by: 10)
+        #expect(timer.phase == .complete && timer.elapsed == 10)
+        _ = timer.start()
+        #expect(timer.duration == 30)
+    }
+
+    @Test("the next change is due when the flip ends and when the time is up; nothing while held or at rest")
+    func nextChange() {
+        var timer = HourglassTimer(settings: settings, duration: 5)
+        #expect(timer.secondsToNextChange == nil)
+        _ = timer.start()
+        _ = timer.advance(by: 0.5)
+        #expect(abs((timer.secondsToNextChange ?? 0) - 0.7) < 1e-5)
+        _ = timer.advance(by: 0.7)
+        #expect(timer.phase == .running && timer.secondsToNextChange == 5)
+        _ = timer.reset()
+        _ = timer.beginDrag()
+        #expect(timer.secondsToNextChange == nil)
+    }
+
     @Test("count and size wait for the next start or reset; a mode change restarts at once")
     func deferredSettings() {
         var timer = HourglassTimer(settings: settings)

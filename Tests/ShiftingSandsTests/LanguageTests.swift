@@ -102,9 +102,9 @@ struct LanguageTests {
     @Test("the language picked is kept in app.json")
     func stored() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-config-\(UUID().uuidString)")
-        let store = SettingsStore<LanguageSettings>.standard(environment: ["XDG_CONFIG_HOME": folder.path])
+        let store = SettingsStore<ShellSettings>.standard(environment: ["XDG_CONFIG_HOME": folder.path])
         #expect(store.load().language == nil)
-        store.save(LanguageSettings(language: .simplifiedChinese))
+        store.save(ShellSettings(language: .simplifiedChinese))
         #expect(store.load().language == .simplifiedChinese)
         #expect(try String(contentsOf: store.url, encoding: .utf8).contains("\"zh-Hans\""))
         #expect(store.url.lastPathComponent == "app.json")

@@ -27,6 +27,7 @@ public final class CPUEngine: PhysicsEngine {
     private let nextLayer: UnsafeMutablePointer<Atomic<Int>>
     /// Set when the grains moved without the solve (load, flip): the list no longer holds.
     private var listStale = true
+    private var upperCount: UpperCount?
 
     /// `threads` defaults to every core this process may use.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -61,12 +62,13 @@ public final class CPUEngine: PhysicsEngine {
         substeps = PhysicsConstants.substeps
         listings = 0
         listStale = true
+        upperCount = nil
     }
 
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
-        let dt = SimulationParameters.clampedFrameDt(frameDt)
+        let dt = max(frameDt, 0)
         guard dt > 0, substeps > 0, grainCount > 0 else { return }
-        let count = max(substeps, parameters.substepsForSpeed(grainRadius: grains.pointers.radius[0], frameDt: dt))
+        let count = parameters.substeps(perTick: substeps, grainRadius: grains.pointers.radius[0], dt: dt)
         lastSubsteps = count
         var step = Substep(grains: grains.pointers, candidates: candidates.pointers,
                            collider: GlassCollider(wall: WallCurve(points: UnsafeBufferPointer(wall)), innerHalfHeight: innerHalfHeight),
@@ -99,6 +101,15 @@ public final class CPUEngine: PhysicsEngine {
     public func readGrains() -> [Grain] {
         grains.read()
     }
+
+    public func requestUpperCount(tag: Int) {
+        let position = grains.pointers.position
+        var above = 0
+        for i in 0..<grainCount where position[i].y > 0 { above += 1 }
+        upperCount = UpperCount(tag: tag, count: above)
+    }
+
+    public func latestUpperCount() -> UpperCount? { upperCount }
 
     /// The inner profile in memory the engine owns, so a substep reads it through a pointer.
     private static func copyOfWall(_ profile: HourglassProfile) -> UnsafeMutableBufferPointer<ProfilePoint> {

@@ -21,8 +21,10 @@ final class AppShell: WindowInput {
     private var panels: [ScreenRect] = []
     private var toast: Toast?
     private var lastClick: (time: Double, x: Double, y: Double)?
-    /// Where the language the user picks is kept; nil for runs that leave settings alone.
-    private let languageStore: SettingsStore<LanguageSettings>?
+    /// The language and frame-rate cap, and where they are kept (nil for runs that leave
+    /// settings alone).
+    private var settings: ShellSettings
+    private let store: SettingsStore<ShellSettings>?
     /// Declared last so it is released last: every GL object above needs its context.
     private let window: Window
 
@@ -39,13 +41,14 @@ final class AppShell: WindowInput {
         ("H", "hide overlay"), ("L", "switch language"), ("F1", "this help"), ("Esc", "quit"),
     ]
 
-    init(window: Window, scene kind: SceneKind, overlayVisible: Bool = true, languageStore: SettingsStore<LanguageSettings>?,
+    init(window: Window, scene kind: SceneKind, overlayVisible: Bool = true, settings: ShellSettings, store: SettingsStore<ShellSettings>?,
          makeScene: @escaping SceneFactory) throws {
         self.window = window
         self.overlayVisible = overlayVisible
         self.kind = kind
         self.makeScene = makeScene
-        self.languageStore = languageStore
+        self.settings = settings
+        self.store = store
         let scale = Float(window.contentScale)
         guard ui_init(window.handle, Self.fontPath, 16 * scale, Self.chineseFontPath, Self.chineseCharacters, Self.timerFontPath, 54 * scale) else {
             throw CommandError("cannot start the overlay (Dear ImGui) on this GL context")
@@ -62,11 +65,13 @@ final class AppShell: WindowInput {
 
     private(set) var failure: Error?
 
-    /// Runs until the window closes, or for `frames` frames of 1/60 s each when given (so a
-    /// screenshot shows the same moment on any machine), then saves `screenshot` if asked.
-    /// `beforeFrame` runs first in each frame, with the frame's number from 1 (scripted input).
-    func run(frames: Int?, screenshot: String?, beforeFrame: (Int, Scene) -> Void = { _, _ in }) throws {
-        var previous = Window.time
+    /// Runs until the window closes, or `quitAfter` wall seconds, or for `frames` frames of
+    /// 1/60 s each when given (so a screenshot shows the same moment on any machine), then saves
+    /// `screenshot` if asked. `beforeFrame` runs first in each frame, with the frame's number
+    /// from 1 (scripted input).
+    func run(frames: Int?, screenshot: String?, quitAfter: Double? = nil, beforeFrame: (Int, Scene) -> Void = { _, _ in }) throws {
+        let started = Window.time
+        var previous = started
         var frame = 0
         while !window.shouldClose {
             Window.pollEvents()
@@ -80,6 +85,8 @@ final class AppShell: WindowInput {
             if let scene { beforeFrame(frame, scene) }
             try drawFrame(dt: frames == nil ? wallDt : 1.0 / 60.0)
             if failure != nil || last { break }
+            if let quitAfter, Window.time - started >= quitAfter { break }
+            if frames == nil, let cap = settings.fpsCap { Window.waitEvents(until: now + 1 / Double(cap)) }
         }
         scene?.save()
     }
@@ -179,6 +186,13 @@ final class AppShell: WindowInput {
         } else {
             ui_text(localized("%4.0f fps", fps.value))
         }
+        ui_same_line()
+        let caps = [nil] + ShellSettings.fpsCapChoices.map(Optional.some) + (settings.fpsCap.map { ShellSettings.fpsCapChoices.contains($0) ? [] : [$0] } ?? [])
+        let capNames = caps.map { $0.map { localized("≤ %ld fps", $0) } ?? localized("no fps cap") }
+        if let index = combo("##fpscap", capNames, chosen: caps.firstIndex(of: settings.fpsCap), width: 100 * scale), caps[index] != settings.fpsCap {
+            settings.fpsCap = caps[index]
+            store?.save(settings)
+        }
         scene.drawReadout(width: width, scale: scale)
         var rect = UIRect()
         ui_end_panel(&rect)
@@ -200,7 +214,8 @@ final class AppShell: WindowInput {
     private func choose(_ language: Language) {
         guard language != Language.current else { return }
         Language.current = language
-        languageStore?.save(LanguageSettings(language: language))
+        settings.language = language
+        store?.save(settings)
         toast = Toast(language.nativeName)
         reportMissingGlyphs()
     }

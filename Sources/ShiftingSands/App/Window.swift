@@ -77,6 +77,14 @@ final class Window {
 
     func swapBuffers() { glfwSwapBuffers(handle) }
     static func pollEvents() { glfwPollEvents() }
+
+    /// Handles events as they come until `time` (Window.time's clock): an idle wait that still
+    /// answers the mouse and keys.
+    static func waitEvents(until time: Double) {
+        while case let left = time - self.time, left > 0 {
+            glfwWaitEventsTimeout(left)
+        }
+    }
     static var time: Double { glfwGetTime() }
 
     func toggleVsync() {

@@ -65,6 +65,15 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Window size in screen units, WIDTHxHEIGHT.")
     var window = "1280x800"
 
+    @Option(help: "Hourglass: write a CSV row a frame to this file (wall and simulated seconds, phase, timer, grains above the neck, emptyAt, substeps, fps, slow-motion factor).")
+    var trace: String?
+
+    @Option(name: .customLong("quit-after"), parsing: .unconditional, help: "Quit cleanly after this many seconds of wall-clock time.")
+    var quitAfter: Double?
+
+    @Option(name: .customLong("fps-cap"), parsing: .unconditional, help: "Frames a second at most, \(ShellSettings.fpsCapRange.lowerBound)–\(ShellSettings.fpsCapRange.upperBound), or 0 for no cap (kept for the next runs).")
+    var fpsCap: Int?
+
     func validate() throws {
         let settings = try resolvedSettings(base: AppSettings())
         let mode = compare ? PhysicsMode.cpu : settings.mode
@@ -77,11 +86,18 @@ struct RunCommand: ParsableCommand {
             guard frames > 0 else { throw ValidationError("--frames \(frames) must be at least 1") }
         }
         if let screenshot { try ArgumentChecks.outputFile(screenshot, option: "--screenshot") }
+        if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
+        if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) {
+            throw ValidationError("--quit-after \(quitAfter) is not a number of seconds from 0 to 86400")
+        }
+        if let fpsCap, fpsCap != 0, !ShellSettings.fpsCapRange.contains(fpsCap) {
+            throw ValidationError("--fps-cap \(fpsCap) is outside \(ShellSettings.fpsCapRange.lowerBound)–\(ShellSettings.fpsCapRange.upperBound) (0: no cap)")
+        }
         _ = try windowSize()
         _ = try orbitDegrees()
         _ = try WavesScene.Poke.parse(pokes)
         if scene != .hourglass {
-            let hourglassOnly = [("--orbit", orbit != nil), ("--compare", compare), ("--autostart", autostart), ("--mode", grains.mode != nil),
+            let hourglassOnly = [("--orbit", orbit != nil), ("--compare", compare), ("--autostart", autostart), ("--trace", trace != nil), ("--mode", grains.mode != nil),
                                  ("--count", grains.count != nil), ("--size", grains.size != nil), ("--duration", duration != nil), ("--colors", colors)]
             if let option = hourglassOnly.first(where: \.1)?.0 { throw ValidationError("\(option) is for the hourglass scene, not \(scene.rawValue)") }
         }
@@ -131,9 +147,14 @@ struct RunCommand: ParsableCommand {
         // Screenshot runs leave the user's saved settings alone.
         let saving = screenshot == nil
         let store = saving ? SettingsStore<AppSettings>.standard() : nil
-        let languageStore = saving ? SettingsStore<LanguageSettings>.standard() : nil
+        let shellStore = saving ? SettingsStore<ShellSettings>.standard() : nil
+        var shellSettings = shellStore?.load() ?? ShellSettings()
+        if let fpsCap {
+            shellSettings.fpsCap = fpsCap == 0 ? nil : fpsCap
+            shellStore?.save(shellSettings)
+        }
         // A screenshot run shows the same picture on any machine: English unless asked.
-        Language.current = language ?? (saving ? languageStore?.load().language ?? Language.preferred() : .english)
+        Language.current = language ?? (saving ? shellSettings.language ?? Language.preferred() : .english)
         var settings = try resolvedSettings(base: store?.load() ?? AppSettings())
         let shaders = try ShaderSource.locate(probe: "hourglass/physics_step.comp")
         let (width, height) = try windowSize()
@@ -155,11 +176,13 @@ struct RunCommand: ParsableCommand {
         let sparkleScript = try SparklesScene.Script.parse(presses: presses, drags: drags)
         let titaniumScript = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
         let hourglassSettings = settings
+        let windowTrace = try trace.map { try WindowTrace(path: $0, modes: compare ? PhysicsMode.allCases : [settings.mode]) }
         let makeScene: AppShell.SceneFactory = { kind in
             switch kind {
             case .hourglass:
                 let scene = try HourglassScene(window: window, settings: hourglassSettings, store: store,
-                                               shaders: .hourglass(in: shaders), compare: compare, autostart: autostart)
+                                               shaders: .hourglass(in: shaders), compare: compare, autostart: autostart,
+                                               pacing: screenshot == nil, trace: windowTrace)
                 if let orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }
                 return scene
             case .waves:
@@ -178,10 +201,11 @@ struct RunCommand: ParsableCommand {
         }
         // The app's GL objects must go before the window and its context.
         try withExtendedLifetime(window) {
-            let app = try AppShell(window: window, scene: scene, overlayVisible: !hideOverlay, languageStore: languageStore,
+            let app = try AppShell(window: window, scene: scene, overlayVisible: !hideOverlay, settings: shellSettings, store: shellStore,
                                    makeScene: makeScene)
-            try app.run(frames: screenshot == nil ? nil : frames ?? 120, screenshot: screenshot)
+            try app.run(frames: screenshot == nil ? nil : frames ?? 120, screenshot: screenshot, quitAfter: quitAfter)
             if let failure = app.failure { throw failure }
+            try windowTrace?.close()
         }
     }
 

@@ -10,6 +10,8 @@ struct OverlayModel {
     var settings: AppSettings
     /// The pile on screen; the settings may already ask for another at the next start.
     var active: GrainSettings
+    /// The counts the shown mode offers on this GL.
+    var countRange: ClosedRange<Int>
     /// Three hourglasses side by side: no mode picker, the CPU's count range.
     var comparing = false
 }
@@ -22,6 +24,8 @@ enum OverlayEvent: Equatable {
     case duration(Float)
     case startOrReset
     case randomColors(Bool)
+    /// Every hourglass setting back to its default.
+    case defaults
 }
 
 /// What the overlay drew: the user's requests, and where its panels stand, so the scene can
@@ -74,7 +78,7 @@ enum HourglassOverlay {
         }
         let mode = model.settings.mode
         var count = Int32(model.settings.count(for: mode))
-        if ui_slider_int(localized("grains"), &count, Int32(mode.countRange.lowerBound), Int32(mode.countRange.upperBound), sliderWidth) {
+        if ui_slider_int(localized("grains"), &count, Int32(model.countRange.lowerBound), Int32(model.countRange.upperBound), sliderWidth) {
             frame.events.append(.count(Int(count)))
         }
         var size = model.settings.size(for: mode)
@@ -84,6 +88,7 @@ enum HourglassOverlay {
         if model.settings.grainSettings != model.active {
             ui_text_colored(localized(compact ? "applies at next start" : "applies at the next start or reset"), 0.7, 0.62, 0.5)
         }
+        if ui_button(localized("Defaults"), (compact ? 66 : 80) * scale) { frame.events.append(.defaults) }
         end()
 
         ui_begin_panel("duration", width - margin, height - margin, 1, 1, 0.55)
@@ -104,8 +109,11 @@ enum HourglassOverlay {
 
     /// The hourglass's lines in the shared readout: the pile on screen, the hint, the drain chart.
     static func readout(active: GrainSettings, renderer: String, comparing: Bool, drain: [(elapsed: Float, upper: Int)],
-                        duration: Float, width: Float, scale: Float) {
+                        duration: Float, slowMotion: Float, width: Float, scale: Float) {
         let compact = width < 1000 * scale
+        if slowMotion < Self.slowMotionShown {
+            ui_text_colored(localized(compact ? "slow motion ×%.2f" : "slow motion ×%.2f: physics can't keep up", slowMotion), 0.95, 0.55, 0.35)
+        }
         if !comparing {
             let mode = localized(active.mode.displayName)
             ui_text(width < 900 * scale ? localized("%ld grains · %@", active.count, mode) : localized("%ld grains · %@ · %@", active.count, mode, renderer))
@@ -116,6 +124,10 @@ enum HourglassOverlay {
             ui_drain_chart(times, upper, Int32(times.count), Float(active.count), duration, (compact ? 150 : 200) * scale, (compact ? 36 : 48) * scale)
         }
     }
+
+    /// Below this the readout says the sand runs in slow motion: a steady shortfall, not one
+    /// late frame's.
+    static let slowMotionShown: Float = 0.97
 
     private static func timer(_ model: OverlayModel, scale: Float) {
         ui_timer_text(clock(model.elapsed), 0.93, 0.80, 0.52, scale)

@@ -6,42 +6,93 @@ import GLSupport
 import SandSim
 
 /// The hourglass scene: one hourglass, or three side by side (CPU, GPU, Instanced) turned by
-/// one timer. A frame is a short pipeline: advance the timer, turn the container, step physics,
-/// bring the grains to the screen (upload, readback or mesh expansion), draw them. The left drag
-/// flips the glass by hand; the right drag orbits the camera, the wheel zooms, a double click
-/// puts the camera back.
+/// one timer. A frame is a short pipeline: choose how much simulated time it covers (the wall
+/// clock's, unless the physics cannot keep up: FramePacer), advance each hourglass by it
+/// (timer, container, physics, drain: Hourglass), bring the grains to the screen (upload,
+/// readback or mesh expansion), draw them. The left drag flips the glass by hand; the right
+/// drag orbits the camera, the wheel zooms, a double click puts the camera back.
 final class HourglassScene: Scene {
     private let renderer: SceneRenderer
-    /// One per hourglass on screen, left to right.
+    /// One per hourglass on screen, left to right, their timers changed together.
     private let simulations: [Simulation]
     private let comparing: Bool
-    private var timer: HourglassTimer
     private var settings: AppSettings
     private let store: SettingsStore<AppSettings>?
     private let rendererName: String
+    /// The most grains each mode can hold on this GL, asked once at start.
+    private let countRanges: [PhysicsMode: ClosedRange<Int>]
     private var dragStart: Double?
     private var orbitFrom: (x: Double, y: Double)?
     private(set) var camera = Camera.original
-    private var autostartIn: Float?
+    /// The simulated second at which to flip by itself, once the fresh pile has settled.
+    private var autostartAt: Double?
+    /// Frames cover the wall clock's time (nil: each frame covers the time it is given, as
+    /// screenshot runs' fixed frames do).
+    private var pacer: FramePacer?
+    private var fps = FrameRate()
+    private let trace: WindowTrace?
+    /// Wall seconds since the first frame, for the trace.
+    private var wallClock = 0.0
     /// Where the overlay's panels stood last frame; the hourglasses keep clear of them.
     private var panels: [ScreenRect] = []
     private unowned let window: Window
 
     /// `store` nil: settings changed in this run are not saved (screenshot runs). `compare`: all
     /// three modes side by side with the CPU mode's count and size. `autostart` flips once the
-    /// fresh pile has settled, as the original's `-test` did.
+    /// fresh pile has settled, as the original's `-test` did. `pacing`: frames follow the wall
+    /// clock. `trace`: a row a frame goes there.
     init(window: Window, settings: AppSettings, store: SettingsStore<AppSettings>?, shaders: ShaderSource,
-         compare: Bool = false, autostart: Bool = false) throws {
+         compare: Bool = false, autostart: Bool = false, pacing: Bool = true, trace: WindowTrace? = nil) throws {
         self.window = window
-        self.settings = settings
         self.store = store
         rendererName = GLInfo.current().renderer
         renderer = try SceneRenderer(shaders: shaders)
         comparing = compare
-        let shown = compare ? PhysicsMode.allCases.map { Self.compared($0, settings: settings.grainSettings(for: .cpu)) } : [settings.grainSettings]
-        simulations = try shown.map { try Simulation(settings: $0, randomColors: settings.randomColors, shaders: shaders) }
-        timer = HourglassTimer(settings: compare ? settings.grainSettings(for: .cpu) : settings.grainSettings, duration: settings.duration)
-        autostartIn = autostart ? HeadlessRun.defaultSettleSeconds : nil
+        countRanges = Self.countRanges()
+        var settings = Self.fitting(settings, countRanges, compare: compare)
+        let modes = compare ? PhysicsMode.allCases : [settings.mode]
+        func build(_ settings: AppSettings) throws -> [Simulation] {
+            try modes.map { mode in
+                try Simulation(settings: compare ? Self.compared(mode, settings: settings.grainSettings(for: .cpu)) : settings.grainSettings,
+                               randomColors: settings.randomColors, duration: settings.duration, shaders: shaders)
+            }
+        }
+        do {
+            simulations = try build(settings)
+        } catch GLError.bufferTooLarge(let reason) where store != nil && !compare {
+            // A saved count this GL cannot hold: start at the mode's default rather than not at all.
+            let mode = settings.mode
+            Console.progress("shifting-sands: \(reason); starting with \(mode.displayName) mode's default of \(mode.defaultCount) grains")
+            settings.counts[mode] = mode.defaultCount
+            simulations = try build(settings)
+            store?.save(settings)
+        }
+        self.settings = settings
+        autostartAt = autostart ? Double(HeadlessRun.defaultSettleSeconds) : nil
+        pacer = pacing ? FramePacer() : nil
+        self.trace = trace
+    }
+
+    /// Each mode's count range, cut to what this GL can hold.
+    private static func countRanges() -> [PhysicsMode: ClosedRange<Int>] {
+        let most = ComputeEngine.largestCount()
+        return Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { mode in
+            let range = mode.countRange
+            guard mode != .cpu, let most else { return (mode, range) }
+            return (mode, range.lowerBound...max(min(range.upperBound, most), range.lowerBound))
+        })
+    }
+
+    /// `settings` with each saved count this GL cannot hold brought down to the most it can,
+    /// with a line saying so.
+    private static func fitting(_ settings: AppSettings, _ ranges: [PhysicsMode: ClosedRange<Int>], compare: Bool) -> AppSettings {
+        var fitted = settings
+        for mode in PhysicsMode.allCases {
+            guard let range = ranges[mode], settings.count(for: mode) > range.upperBound else { continue }
+            Console.progress("shifting-sands: \(settings.count(for: mode)) grains are more than this GL holds in \(mode.displayName) mode; using \(range.upperBound)")
+            fitted.counts[mode] = range.upperBound
+        }
+        return fitted
     }
 
     var keys: [(String, String)] { Self.keys }
@@ -53,7 +104,7 @@ final class HourglassScene: Scene {
     ]
 
     var cost: (milliseconds: Double, label: String)? {
-        comparing ? nil : (simulations[0].physicsMilliseconds, localized("physics"))
+        comparing ? nil : (Double(simulations[0].physicsSeconds) * 1000, localized("physics"))
     }
 
     private(set) var failure: Error?
@@ -69,27 +120,44 @@ final class HourglassScene: Scene {
 
     func frame(dt: Float, width: Int, height: Int, panels: [ScreenRect]) throws {
         self.panels = panels
-        if let wait = autostartIn {
-            autostartIn = wait > dt ? wait - dt : nil
-            if autostartIn == nil { perform(timer.start()) }
+        fps.tick(dt)
+        wallClock += Double(dt)
+        if let at = autostartAt, simulations[0].hourglass.clock >= at {
+            autostartAt = nil
+            changeTimers { $0.start() }
         }
-        perform(timer.advance(by: dt))
+        let seconds = pacer?.simulatedSeconds(wall: dt) ?? dt
+        for simulation in simulations { simulation.advance(by: seconds) }
+        pacer?.record(physics: simulations.map(\.physicsSeconds).reduce(0, +), simulated: seconds)
+        try writeTrace()
         let angle = timer.containerAngle
-        let scenes = simulations.map { simulation in
-            simulation.step(frameDt: dt, angle: angle, timer: timer)
-            return SceneFrame(profile: simulation.profile, angle: angle, grains: simulation.grainSource())
-        }
+        let scenes = simulations.map { SceneFrame(profile: $0.profile, angle: angle, grains: $0.grainSource()) }
         let layout = layout()
         let scale = window.contentScale, windowHeight = Double(height) / scale
         let viewports = layout.viewports.map { SceneLayout.pixels($0, windowHeight: windowHeight, scale: scale) }
         renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0, camera: camera)
     }
 
+    /// The timer every hourglass on screen shares (each keeps a copy, changed together).
+    private var timer: HourglassTimer { simulations[0].timer }
+
+    /// Simulated seconds per wall second: 1 while the sand keeps real time.
+    var slowMotion: Float { pacer?.slowMotion ?? 1 }
+
+    private func writeTrace() throws {
+        guard let trace else { return }
+        let glasses = simulations.map {
+            WindowTrace.Glass(upper: $0.hourglass.upper, emptyAt: $0.hourglass.emptyAt, substeps: $0.lastFrame.substeps)
+        }
+        try trace.row(wall: wallClock, simulated: simulations[0].hourglass.clock, phase: timer.phase, elapsed: timer.elapsed,
+                      glasses: glasses, fps: fps.value, slowMotion: slowMotion)
+    }
+
     func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {
-        let first = simulations[0]
-        let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: first.runningDuration ?? timer.duration,
+        let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: timer.duration,
                                  settings: comparing ? settingsForComparison : settings,
-                                 active: first.settings, comparing: comparing)
+                                 active: simulations[0].settings, countRange: countRanges[comparing ? .cpu : settings.mode]!,
+                                 comparing: comparing)
         let frame = HourglassOverlay.draw(model, width: Float(room.width), height: Float(room.height), scale: scale)
         frame.events.forEach(handle)
         if comparing { drawLabels(layout()) }
@@ -99,7 +167,7 @@ final class HourglassScene: Scene {
     func drawReadout(width: Float, scale: Float) {
         let first = simulations[0]
         HourglassOverlay.readout(active: first.settings, renderer: renderer(of: first), comparing: comparing,
-                                 drain: first.drainHistory, duration: first.runningDuration ?? timer.duration,
+                                 drain: first.drainHistory, duration: timer.duration, slowMotion: slowMotion,
                                  width: width, scale: scale)
     }
 
@@ -116,13 +184,13 @@ final class HourglassScene: Scene {
         simulation.mode == .cpu ? localized("Swift on the CPU") : rendererName
     }
 
-    /// Side by side, each hourglass is named under its glass with its live cost, in short
-    /// where the full line does not fit its column.
+    /// Side by side, each hourglass is named under its glass with its live cost and the frame
+    /// rate, in short where the full line does not fit its column.
     private func drawLabels(_ layout: SceneLayout) {
         for (simulation, (viewport, glass)) in zip(simulations, zip(layout.viewports, layout.glasses)) {
-            let name = localized(simulation.mode.displayName), milliseconds = simulation.physicsMilliseconds
-            var text = localized("%@ · %.2f ms physics per frame", name, milliseconds)
-            if Double(ui_text_width(text)) > viewport.width - 20 { text = localized("%@ · %.2f ms", name, milliseconds) }
+            let name = localized(simulation.mode.displayName), milliseconds = Double(simulation.physicsSeconds) * 1000
+            var text = localized("%@ · %.2f ms physics per frame · %.0f fps", name, milliseconds, fps.value)
+            if Double(ui_text_width(text)) > viewport.width - 20 { text = localized("%@ · %.2f ms · %.0f fps", name, milliseconds, fps.value) }
             ui_label(text, Float(viewport.midX), Float(glass.maxY + 4), 0.5)
         }
     }
@@ -143,41 +211,49 @@ final class HourglassScene: Scene {
         case .select(let mode):
             guard !comparing else { return }
             settings.mode = mode
-            perform(timer.select(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode)))
+            changeTimers { $0.select(mode: mode, count: self.settings.count(for: mode), size: self.settings.size(for: mode)) }
         case .count(let count):
             settings.counts[comparing ? .cpu : settings.mode] = count
-            timer.request(count: count)
+            changeTimers { $0.request(count: count); return [] }
         case .size(let size):
             settings.sizes[comparing ? .cpu : settings.mode] = size
-            timer.request(size: size)
+            changeTimers { $0.request(size: size); return [] }
         case .duration(let duration):
             settings.duration = duration
-            timer.duration = duration
+            changeTimers { $0.request(duration: duration); return [] }
         case .startOrReset:
-            perform(timer.phase == .flipping || timer.phase == .running ? timer.reset() : timer.start())
+            let busy = timer.phase == .flipping || timer.phase == .running
+            changeTimers { busy ? $0.reset() : $0.start() }
         case .randomColors(let random):
             settings.randomColors = random
             simulations.forEach { $0.setRandomColors(random) }
+        case .defaults:
+            let defaults = AppSettings()
+            let modeChanged = !comparing && defaults.mode != settings.mode
+            settings = defaults
+            // Like the sliders, count and size wait for the next start; another mode restarts.
+            let mode = comparing ? PhysicsMode.cpu : defaults.mode
+            let count = defaults.count(for: mode), size = defaults.size(for: mode)
+            changeTimers { timer in
+                timer.request(duration: defaults.duration)
+                if modeChanged { return timer.select(mode: mode, count: count, size: size) }
+                timer.request(count: count)
+                timer.request(size: size)
+                return []
+            }
+            simulations.forEach { $0.setRandomColors(defaults.randomColors) }
         }
         store?.save(settings)
     }
 
-    /// Carries out what the timer asks; a mode whose engine cannot start ends the app with
-    /// its message (a broken shader, say), as at launch.
-    private func perform(_ actions: [TimerAction]) {
-        for action in actions {
-            switch action {
-            case .respawn(let grainSettings):
-                do {
-                    for simulation in simulations {
-                        try simulation.respawn(comparing ? Self.compared(simulation.mode, settings: grainSettings) : grainSettings)
-                    }
-                } catch {
-                    failure = error
-                }
-            case .snapAfterFlip:
-                simulations.forEach { $0.snapAfterFlip() }
-            }
+    /// Changes every hourglass's timer alike and builds the fresh piles they ask for; a mode
+    /// whose engine cannot start ends the app with its message (a broken shader, say), as at
+    /// launch.
+    private func changeTimers(_ change: (inout HourglassTimer) -> [TimerAction]) {
+        do {
+            for simulation in simulations { try simulation.changeTimer(change) }
+        } catch {
+            failure = error
         }
     }
 
@@ -187,12 +263,12 @@ final class HourglassScene: Scene {
         switch (button, pressed) {
         case (.left, true):
             guard isOverHourglass(x: x, y: y) else { return }
-            perform(timer.beginDrag())
+            changeTimers { $0.beginDrag() }
             dragStart = timer.isDragging ? y : nil
         case (.left, false):
             guard dragStart != nil else { return }
             dragStart = nil
-            timer.endDrag()
+            changeTimers { $0.endDrag(); return [] }
         case (.right, true):
             orbitFrom = (x, y)
         case (.right, false):
@@ -209,7 +285,8 @@ final class HourglassScene: Scene {
             orbitFrom = (x, y)
         }
         guard let start = dragStart else { return }
-        timer.drag(to: Float.pi * Float((y - start) / (0.5 * max(window.size.height, 1))))
+        let angle = Float.pi * Float((y - start) / (0.5 * max(window.size.height, 1)))
+        changeTimers { $0.drag(to: angle); return [] }
     }
 
     /// Each step of the wheel comes 10% nearer (up) or goes 10% farther (down).
@@ -223,8 +300,8 @@ final class HourglassScene: Scene {
 
     func key(_ key: Int32, modifiers: Int32) -> Bool {
         switch key {
-        case GLFW_KEY_SPACE: perform(timer.start())
-        case GLFW_KEY_R: perform(timer.reset())
+        case GLFW_KEY_SPACE: changeTimers { $0.start() }
+        case GLFW_KEY_R: changeTimers { $0.reset() }
         case GLFW_KEY_1, GLFW_KEY_2, GLFW_KEY_3:
             let mode = PhysicsMode.allCases[Int(key - GLFW_KEY_1)]
             if mode != settings.mode { handle(.select(mode)) }

@@ -1,11 +1,12 @@
+import Foundation
 import SandGL
 import GLSupport
 import SandSim
 
-/// The running pile: an engine of the current mode, the glass it lives in, and its colours.
-/// Compute engines need the caller's GL 4.3 context to be current.
+/// One hourglass on screen: its `Hourglass` (engine, timer, clock, drain), the glass it lives
+/// in, and its colours. Compute engines need the caller's GL 4.3 context to be current.
 final class Simulation {
-    private(set) var engine: PhysicsEngine
+    private(set) var hourglass: Hourglass
     private(set) var settings: GrainSettings
     private(set) var profile: HourglassProfile
     private(set) var randomColors: Bool
@@ -13,31 +14,45 @@ final class Simulation {
     private var colors: [UInt32] = []
     private let shaders: ShaderSource?
     private let stopwatch: GPUStopwatch?
-    /// Milliseconds the last physics step took (GPU time for compute engines).
-    private(set) var physicsMilliseconds: Double = 0
+    /// Wall seconds the last frame's physics took (the GPU's time for compute engines, where
+    /// the host only queues the work).
+    private(set) var physicsSeconds: Float = 0
+    /// What the last frame stepped.
+    private(set) var lastFrame = Hourglass.Frame()
+    /// Grains above the neck against seconds into the run, for the overlay's chart.
+    private(set) var drainHistory: [(elapsed: Float, upper: Int)] = []
 
-    init(settings: GrainSettings, randomColors: Bool, shaders: ShaderSource?) throws {
+    init(settings: GrainSettings, randomColors: Bool, duration: Float, shaders: ShaderSource?) throws {
         self.shaders = shaders
         stopwatch = shaders == nil ? nil : GPUStopwatch()
         self.settings = settings
         self.randomColors = randomColors
         profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(settings.count, size: settings.size))
-        engine = CPUEngine()
-        try respawn(settings)
+        let engine = try Self.makeEngine(settings.mode, shaders: shaders)
+        try engine.spawn(count: settings.count, size: settings.size)
+        hourglass = Hourglass(engine: engine, mode: settings.mode, grainRadius: profile.grainRadius,
+                              timer: HourglassTimer(settings: settings, duration: duration))
+        applyColors()
     }
 
     var mode: PhysicsMode { settings.mode }
+    var engine: PhysicsEngine { hourglass.engine }
+    var timer: HourglassTimer { hourglass.timer }
+
+    /// Changes the timer as the user asked, and builds the fresh pile it asks for.
+    func changeTimer(_ change: (inout HourglassTimer) -> [TimerAction]) throws {
+        for case .respawn(let settings) in change(&hourglass.timer) {
+            try respawn(settings)
+        }
+    }
 
     /// A fresh pile with `settings`, in a new engine when the mode changed.
-    func respawn(_ settings: GrainSettings) throws {
-        if settings.mode != self.settings.mode || engine.grainCount == 0 {
-            engine = try Self.makeEngine(settings.mode, shaders: shaders)
-        }
+    private func respawn(_ settings: GrainSettings) throws {
+        let engine = settings.mode == self.settings.mode ? hourglass.engine : try Self.makeEngine(settings.mode, shaders: shaders)
         self.settings = settings
         profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(settings.count, size: settings.size))
         try engine.spawn(count: settings.count, size: settings.size)
-        drain = TimedDrain()
-        steppedGrains = nil
+        hourglass.replacePile(engine: engine, mode: settings.mode, grainRadius: profile.grainRadius)
         drainHistory = []
         applyColors()
     }
@@ -47,42 +62,21 @@ final class Simulation {
         applyColors()
     }
 
-    /// Keeps this run on time while the timer runs; a new controller at every flip.
-    private var drain = TimedDrain()
-    /// The grains the drain read back after this frame's step, so the GPU mode draws them
-    /// without reading them back a second time.
-    private var steppedGrains: [Grain]?
-    /// Grains above the neck against seconds into the run, for the overlay's chart.
-    private(set) var drainHistory: [(elapsed: Float, upper: Int)] = []
-
-    /// The drain controller's duration while it runs, so a duration changed mid-run takes effect
-    /// at the next start, as count and size do.
-    var runningDuration: Float? { drain.controller?.duration }
-
-    /// One frame: gravity for the timer's duration and this engine, and while the timer runs,
-    /// the neck friction the drain controller asks for after the last frame.
-    func step(frameDt: Float, angle: Float, timer: HourglassTimer) {
-        steppedGrains = drain.frame(engine: engine, timer: timer, mode: mode, grainRadius: profile.grainRadius, frameDt: frameDt) {
-            step(frameDt: frameDt, angle: angle, parameters: $0)
+    /// Advances the hourglass `seconds` of simulated time, timing its physics.
+    func advance(by seconds: Float) {
+        let before = timer.phase
+        let host = ContinuousClock().measure {
+            if let stopwatch, engine is ComputeEngine {
+                stopwatch.measure { lastFrame = hourglass.advance(by: seconds) }
+            } else {
+                lastFrame = hourglass.advance(by: seconds)
+            }
         }
-        if let steppedGrains { drainHistory.append((timer.elapsed, DrainSample.upperCount(steppedGrains))) }
-    }
-
-    private func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
-        if let stopwatch, engine is ComputeEngine {
-            stopwatch.measure { engine.step(frameDt: frameDt, angle: angle, parameters: parameters) }
-            physicsMilliseconds = stopwatch.lastMilliseconds ?? physicsMilliseconds
-        } else {
-            let clock = ContinuousClock()
-            let elapsed = clock.measure { engine.step(frameDt: frameDt, angle: angle, parameters: parameters) }
-            physicsMilliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        }
-    }
-
-    func snapAfterFlip() {
-        engine.snapAfterFlip()
-        drain = TimedDrain()
-        drainHistory = []
+        let hostSeconds = Float(Double(host.components.seconds) + Double(host.components.attoseconds) * 1e-18)
+        let gpuSeconds = engine is ComputeEngine ? Float(stopwatch?.lastMilliseconds ?? 0) / 1000 : 0
+        physicsSeconds = max(hostSeconds, gpuSeconds)
+        if before == .flipping, timer.phase == .running { drainHistory = [] }
+        if hourglass.isDraining, let upper = hourglass.upper { drainHistory.append((timer.elapsed, upper)) }
     }
 
     /// The grains as this mode brings them to the screen: uploaded from the CPU engine, read
@@ -92,7 +86,7 @@ final class Simulation {
             compute.expandMeshes()
             return .mesh(compute.vertexBuffer, grainCount: compute.grainCount)
         }
-        return .positions(steppedGrains ?? engine.readGrains(), colors: colors)
+        return .positions(engine.readGrains(), colors: colors)
     }
 
     private func applyColors() {

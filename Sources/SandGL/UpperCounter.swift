@@ -1,0 +1,81 @@
+import CEpoxy
+import GLSupport
+import SandSim
+
+/// Counts the grains above the neck on the GPU and brings the number back without ever waiting
+/// for the GPU: each count goes into a slot of a small ring with a fence behind it, and a slot
+/// is read (four bytes) only once its fence has passed, usually a frame later. Only when every
+/// slot is still in flight does asking for another wait for the oldest.
+final class UpperCounter {
+    private let program: ShaderProgram
+    private let counts = StorageBuffer()
+    private var pending: [(slot: Int, tag: Int, fence: GLsync)] = []
+    private var nextSlot = 0
+    private(set) var latest: UpperCount?
+    /// Bytes read back to the CPU since load: four a count.
+    private(set) var bytesRead = 0
+
+    static let slots = 8
+
+    init(shaders: ShaderSource) throws {
+        program = try ShaderProgram(compute: "count_upper.comp", source: shaders)
+        counts.allocate(byteCount: Self.slots * MemoryLayout<UInt32>.stride)
+    }
+
+    deinit {
+        pending.forEach { epoxy_glDeleteSync($0.fence) }
+    }
+
+    /// Forgets every count in flight, for a new pile.
+    func reset(grainCount: Int) {
+        pending.forEach { epoxy_glDeleteSync($0.fence) }
+        pending = []
+        latest = nil
+        bytesRead = 0
+        program.set("grainCount", UInt32(grainCount))
+    }
+
+    /// Counts `particles`' grains above the neck into the next slot, labelled `tag`.
+    func request(particles: StorageBuffer, grainCount: Int, tag: Int) {
+        collect()
+        if pending.count == Self.slots, let oldest = pending.first {
+            wait(for: oldest.fence)
+            collect()
+        }
+        let slot = nextSlot
+        nextSlot = (nextSlot + 1) % Self.slots
+        var zero: UInt32 = 0
+        epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), counts.id)
+        epoxy_glClearBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), GLenum(GL_R32UI), GLintptr(slot * 4), 4, GLenum(GL_RED_INTEGER), GLenum(GL_UNSIGNED_INT), &zero)
+        particles.bind(to: 0)
+        counts.bind(to: 11)
+        program.set("slot", UInt32(slot))
+        program.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+        epoxy_glMemoryBarrier(GLbitfield(GL_BUFFER_UPDATE_BARRIER_BIT))
+        guard let fence = epoxy_glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0) else { return }
+        pending.append((slot, tag, fence))
+    }
+
+    /// Reads every count whose fence has passed, oldest first, without waiting.
+    func collect() {
+        while let oldest = pending.first {
+            // The flush makes sure the fence reaches the GPU, so it passes without another call.
+            let status = epoxy_glClientWaitSync(oldest.fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), 0)
+            guard status == GLenum(GL_ALREADY_SIGNALED) || status == GLenum(GL_CONDITION_SATISFIED) else { return }
+            pending.removeFirst()
+            epoxy_glDeleteSync(oldest.fence)
+            var value: UInt32 = 0
+            epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), counts.id)
+            epoxy_glGetBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), GLintptr(oldest.slot * 4), 4, &value)
+            bytesRead += 4
+            latest = UpperCount(tag: oldest.tag, count: Int(value))
+        }
+    }
+
+    private func wait(for fence: GLsync) {
+        while true {
+            let status = epoxy_glClientWaitSync(fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), 1_000_000_000)
+            if status != GLenum(GL_TIMEOUT_EXPIRED) { return }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+/// The hourglass as time runs: one engine's sand, its timer, and the simulated clock they share.
+/// The window, `simulate`, `calibrate`, `bench` and the tests all advance it the same way; only
+/// where the time comes from differs (the wall clock, or fixed frames).
+///
+/// A frame of any length is cut into ticks of at most `PhysicsConstants.tickSeconds`, each in
+/// order: advance the clock and the timer (the flip's end maps the grains through the half
+/// turn), turn the container, step the engine, ask for the count of grains above the neck, and
+/// hand the newest count to the drain (neck friction and taps). A tick also ends where the timer
+/// changes phase or a tap ends, so the sand, the timer and the drain agree at any frame rate.
+public struct Hourglass {
+    public private(set) var engine: PhysicsEngine
+    /// The mode's gravity rule (SimulationParameters(duration:mode:count:grainRadius:)).
+    public private(set) var mode: PhysicsMode
+    public private(set) var grainRadius: Float
+    /// Start, reset, drag and settings go to the timer directly; `advance` moves it on.
+    public var timer: HourglassTimer
+    /// Simulated seconds since this hourglass was made.
+    public private(set) var clock: Double = 0
+    /// Calibration and benchmarks: the sand is left alone at this gravity, with no neck friction
+    /// and no taps.
+    public var fixedGravity: Float?
+
+    /// The newest count of grains above the neck that has arrived; nil before the first of a pile.
+    public private(set) var upper: Int?
+    /// Seconds from the start of the running phase until the count that found the upper chamber
+    /// empty after the last grain above; nil while sand is above, and from each new run.
+    public private(set) var emptyAt: Float?
+    /// Taps since the timer last started: how often the neck jammed.
+    public private(set) var taps = 0
+    /// Seconds since the running phase began, counted on past the timer's end while sand is late.
+    public private(set) var runSeconds: Float = 0
+
+    private var drain = DrainState.idle
+    /// Ticks taken since this hourglass was made: the label each count is asked for with.
+    private var ticks = 0
+    /// The first tick of the current pile, and of the current run: older counts are of sand
+    /// that has since been replaced or turned over.
+    private var pileTick = 0
+    private var runTick: Int?
+    /// `runSeconds` after each tick whose count has not yet arrived.
+    private var secondsAtTick: [Int: Float] = [:]
+    private var lastCountTag = -1
+    private var tapLeft: Float = 0
+    /// Seconds since the sand last ran (a pile that never ran has long rested).
+    private var restingFor = Float.infinity
+    /// Time shorter than the shortest tick, carried to the next frame.
+    private var carried: Float = 0
+
+    /// Less than this is carried to the next frame rather than stepped on its own.
+    static let shortestTick: Float = 1e-4
+
+    private enum DrainState {
+        /// The timer does not run.
+        case idle
+        /// The timer runs; the first count of the turned-over sand has not yet arrived.
+        case waiting
+        case draining(TimedDrain)
+        /// Overtime ended with the upper chamber empty: nothing to keep until the next run.
+        case done
+    }
+
+    /// What a frame did.
+    public struct Frame: Sendable, Equatable {
+        public var ticks = 0
+        public var substeps = 0
+        /// Simulated seconds stepped.
+        public var seconds: Float = 0
+
+        public init() {}
+    }
+
+    public init(engine: PhysicsEngine, mode: PhysicsMode, grainRadius: Float, timer: HourglassTimer) {
+        self.engine = engine
+        self.mode = mode
+        self.grainRadius = grainRadius
+        self.timer = timer
+    }
+
+    /// The pile was replaced (a reset, new settings, a new engine for another mode): counts and
+    /// the drain start again.
+    public mutating func replacePile(engine: PhysicsEngine, mode: PhysicsMode, grainRadius: Float) {
+        self.engine = engine
+        self.mode = mode
+        self.grainRadius = grainRadius
+        pileTick = ticks + 1
+        runTick = nil
+        drain = .idle
+        upper = nil
+        emptyAt = nil
+        taps = 0
+        runSeconds = 0
+        secondsAtTick = [:]
+        tapLeft = 0
+        restingFor = .infinity
+    }
+
+    /// Whether the drain is still at work: the timer runs, or it has ended with sand still above.
+    public var isDraining: Bool {
+        switch drain {
+        case .waiting, .draining: true
+        case .idle, .done: false
+        }
+    }
+
+    /// Advances `seconds` of simulated time, in ticks.
+    @discardableResult
+    public mutating func advance(by seconds: Float) -> Frame {
+        var frame = Frame()
+        var left = max(seconds, 0) + carried
+        while left >= Self.shortestTick {
+            let pieces = (left / PhysicsConstants.tickSeconds - 1e-3).rounded(.up)
+            var tick = left / max(pieces, 1)
+            if let change = timer.secondsToNextChange { tick = min(tick, max(change, Self.shortestTick)) }
+            if tapLeft > 0 { tick = min(tick, tapLeft) }
+            step(tick)
+            frame.ticks += 1
+            frame.substeps += engine.lastSubsteps
+            frame.seconds += tick
+            left -= tick
+        }
+        carried = left
+        return frame
+    }
+
+    private mutating func step(_ seconds: Float) {
+        ticks += 1
+        clock += Double(seconds)
+        let wasRunning = runTick != nil
+        for action in timer.advance(by: seconds) where action == .snapAfterFlip {
+            engine.snapAfterFlip()
+            beginRun()
+        }
+        if timer.phase == .resting || timer.phase == .flipping {
+            runTick = nil
+            drain = .idle
+        } else if wasRunning {
+            runSeconds += seconds
+        }
+        restingFor = timer.phase == .running ? 0 : restingFor + seconds
+        engine.step(frameDt: seconds, angle: timer.containerAngle, parameters: parameters())
+        tapLeft = max(tapLeft - seconds, 0)
+        if runTick != nil { secondsAtTick[ticks] = runSeconds }
+        engine.requestUpperCount(tag: ticks)
+        if let count = engine.latestUpperCount() { hear(count) }
+    }
+
+    /// This tick's parameters: gravity for the timer's duration and this engine, and the drain's
+    /// neck friction and tap.
+    private func parameters() -> SimulationParameters {
+        var parameters = SimulationParameters(duration: timer.duration, mode: mode, count: engine.grainCount, grainRadius: grainRadius)
+        parameters.sleepAllowed = restingFor >= TimedDrain.sleepDelaySeconds
+        if let fixedGravity {
+            parameters.gravity = fixedGravity
+            return parameters
+        }
+        if case .draining(let timed) = drain { parameters.neckDamping = timed.neckDamping(overtime: timer.phase == .complete) }
+        if tapLeft > 0 { parameters.tap = TimedDrain.tapStrength }
+        return parameters
+    }
+
+    /// The flip has just ended: the sand is turned over and the timer runs from now.
+    private mutating func beginRun() {
+        runTick = ticks
+        runSeconds = 0
+        emptyAt = nil
+        taps = 0
+        tapLeft = 0
+        secondsAtTick = [:]
+        drain = fixedGravity == nil ? .waiting : .idle
+    }
+
+    /// Takes a count that has arrived: the first of a run starts the drain, the later ones keep it.
+    private mutating func hear(_ count: UpperCount) {
+        guard count.tag > lastCountTag, count.tag >= pileTick else { return }
+        lastCountTag = count.tag
+        upper = count.count
+        guard let runTick, count.tag >= runTick, let seconds = secondsAtTick[count.tag] else { return }
+        secondsAtTick = secondsAtTick.filter { $0.key > count.tag }
+        if count.count > 0 {
+            emptyAt = nil
+        } else if emptyAt == nil {
+            emptyAt = seconds
+        }
+        let overtime = timer.phase == .complete
+        switch drain {
+        case .idle, .done:
+            return
+        case .waiting:
+            drain = .draining(TimedDrain(upper: count.count, duration: timer.duration))
+        case .draining(var timed):
+            if timed.hear(upper: count.count, at: seconds, overtime: overtime) {
+                taps += 1
+                tapLeft = TimedDrain.tapSeconds
+            }
+            drain = overtime && count.count == 0 ? .done : .draining(timed)
+        }
+    }
+}

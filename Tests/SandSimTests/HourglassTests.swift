@@ -1,0 +1,110 @@
+import Testing
+@testable import SandSim
+
+/// The hourglass's one frame pipeline: a frame of any length keeps the sand, the timer and the
+/// drain on one clock.
+@Suite("Hourglass frames and the clock", .serialized)
+struct HourglassTests {
+    @Test("frames of any length are cut into ticks of at most 1/60 s, ending where the flip ends; the clock, the timer and the physics agree")
+    func ticks() {
+        for frame: Float in [1.0 / 60, 0.07, 0.5] {
+            let engine = StillEngine(above: 0, below: 50)
+            var hourglass = Hourglass(engine: engine, mode: .cpu, grainRadius: 0.02,
+                                      timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 50), duration: 5))
+            hourglass.advance(by: frame)
+            _ = hourglass.timer.start()
+            for _ in 0..<Int((3 / frame).rounded(.up)) { hourglass.advance(by: frame) }
+            let stepped = engine.steps.reduce(0) { $0 + $1.seconds }
+            #expect(abs(Double(stepped) - hourglass.clock) < 1e-4)
+            #expect(engine.steps.allSatisfy { $0.seconds <= PhysicsConstants.tickSeconds * 1.0001 })
+            // The flip: turned while it plays, upright from the step that ends it exactly.
+            let flipStart = frame
+            let turned = engine.steps.filter { $0.angle > 0 }
+            let flipEnd = turned.last.map(\.elapsed) ?? 0
+            #expect(abs(flipEnd - flipStart - FlipAnimation.duration) < PhysicsConstants.tickSeconds + 1e-4, "at frames of \(frame) s")
+            let running = hourglass.clock - Double(flipStart + FlipAnimation.duration)
+            #expect(abs(Double(hourglass.timer.elapsed) - running) < 1e-3, "the timer ran \(hourglass.timer.elapsed) s of \(running) s")
+        }
+    }
+
+    @Test("a 5 s timer at 5 frames a second drains on time, steadily, and the sand above never climbs")
+    func longFramesKeepTime() throws {
+        let engine = CPUEngine()
+        try engine.spawn(count: 250)
+        var run = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu)
+        run.frameDt = 0.2
+        let result = run.run(engine: engine)
+        let emptyAt = try #require(result.emptyAt.first ?? nil)
+        // As chaotic as at 60 frames a second (SandBehaviourTests.onTime); the old window, whose
+        // physics lived at 40% of the clock at 12 fps, emptied at 2.5 timers or never.
+        #expect(abs(emptyAt - 5) <= 0.25, "empty \(emptyAt) s into a 5 s timer")
+        #expect(DrainSample.straightness(result.trace) ?? 0 >= 0.98)
+        let running = result.trace.filter { $0.phase == .running }.map(\.upper)
+        let climbs = zip(running, running.dropFirst()).map { $1 - $0 }.max() ?? 0
+        #expect(climbs <= 3, "the sand above rose by \(climbs) grains in a frame")
+    }
+
+    @Test("counts that arrive frames late, as the compute engine's do, still keep the timer")
+    func lateCounts() throws {
+        let engine = LateCounts(CPUEngine(), delay: 6)
+        try engine.spawn(count: 250)
+        let result = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu).run(engine: engine)
+        let emptyAt = try #require(result.emptyAt.first ?? nil)
+        #expect(abs(emptyAt - 5) <= 0.25, "empty \(emptyAt) s into a 5 s timer")
+    }
+
+    @Test("the wall clock's time, unless a stall or physics that cannot keep up: then slow motion, said so")
+    func pacing() {
+        var pacer = FramePacer()
+        for _ in 0..<30 {
+            let seconds = pacer.simulatedSeconds(wall: 0.2)
+            #expect(seconds == 0.2)
+            pacer.record(physics: 0.01, simulated: seconds)
+        }
+        #expect(pacer.slowMotion == 1)
+        #expect(pacer.simulatedSeconds(wall: 5) == FramePacer.stallSeconds, "a stall: the clock waits")
+
+        // Physics that takes 5 wall seconds a simulated second, drawing 50 ms a frame.
+        var slow = FramePacer()
+        var physics: Float = 0
+        var seconds: Float = 0
+        for _ in 0..<60 {
+            seconds = slow.simulatedSeconds(wall: 0.05 + physics)
+            physics = 5 * seconds
+            slow.record(physics: physics, simulated: seconds)
+        }
+        #expect(abs(physics - 0.05) < 0.005, "physics gets what keeps a frame at 0.1 s: \(physics) s")
+        #expect(abs(slow.slowMotion - 0.1) < 0.01, "slow motion ×\(slow.slowMotion)")
+    }
+}
+
+/// An engine whose counts above the neck arrive `delay` steps late.
+private final class LateCounts: PhysicsEngine {
+    private let engine: PhysicsEngine
+    private let delay: Int
+    private var waiting: [UpperCount] = []
+    private var arrived: UpperCount?
+
+    init(_ engine: PhysicsEngine, delay: Int) {
+        self.engine = engine
+        self.delay = delay
+    }
+
+    var name: String { engine.name }
+    var grainCount: Int { engine.grainCount }
+    var substeps: Int {
+        get { engine.substeps }
+        set { engine.substeps = newValue }
+    }
+    var lastSubsteps: Int { engine.lastSubsteps }
+    func load(_ grains: [Grain], profile: HourglassProfile) throws { try engine.load(grains, profile: profile) }
+    func step(frameDt: Float, angle: Float, parameters: SimulationParameters) { engine.step(frameDt: frameDt, angle: angle, parameters: parameters) }
+    func snapAfterFlip() { engine.snapAfterFlip() }
+    func readGrains() -> [Grain] { engine.readGrains() }
+    func requestUpperCount(tag: Int) {
+        engine.requestUpperCount(tag: tag)
+        if let count = engine.latestUpperCount() { waiting.append(count) }
+        if waiting.count > delay { arrived = waiting.removeFirst() }
+    }
+    func latestUpperCount() -> UpperCount? { arrived }
+}
