@@ -5,21 +5,26 @@
 /// - the physics cannot keep up (an engine that needs more than a wall second for a simulated
 ///   second here): then the frame steps only what its physics budget buys, and the sand, the
 ///   timer and the drain all run in slow motion together, by `slowMotion`.
-/// A frame's physics budget keeps the window at `interactiveSeconds` a frame where the drawing
-/// leaves room, and never less than the drawing takes: slow motion then runs at least half
-/// as fast as the physics alone allows.
+/// Physics that can keep up keeps real time down to `realTimeSeconds` a frame (2 fps): an egg
+/// timer must keep time before it looks smooth. Physics that cannot is given frames nearer
+/// `interactiveSeconds` the slower it is, where slow motion runs about as fast whatever the
+/// frame rate, and never less time than the drawing takes.
 public struct FramePacer: Sendable {
     public static let stallSeconds: Float = 1
+    public static let realTimeSeconds: Float = 0.5
     public static let interactiveSeconds: Float = 0.1
     /// Wall seconds over which `slowMotion` is averaged.
     public static let averagingSeconds: Float = 1
 
-    /// Physics wall seconds per simulated second, and wall seconds a frame beside the physics,
-    /// each a running average; nil until measured.
-    private var cost: Float?
+    /// Physics wall seconds and the simulated seconds they bought, each a sum that forgets old
+    /// frames: their ratio is the physics' cost per simulated second, and a frame of little
+    /// simulated time (the first) weighs little in it.
+    private var physicsSum: Float = 0
+    private var simulatedSum: Float = 0
+    /// Wall seconds a frame beside the physics, a running average; nil until measured.
     private var drawing: Float?
     private var lastPhysics: Float = 0
-    /// Recent frames' (simulated, wall) seconds, for `slowMotion`.
+    /// Recent frames' simulated seconds, and the wall seconds they stood for, for `slowMotion`.
     private var recent: [(simulated: Float, wall: Float)] = []
 
     /// Simulated seconds per wall second over about the last second: 1 while the sand keeps
@@ -31,13 +36,22 @@ public struct FramePacer: Sendable {
     /// The simulated seconds the frame that began `wall` seconds after the last should step.
     public mutating func simulatedSeconds(wall: Float) -> Float {
         let wall = max(wall, 0)
-        drawing = Self.average(drawing, max(wall - lastPhysics, 0))
-        var seconds = min(wall, Self.stallSeconds)
-        if let cost, cost > 0, let drawing {
-            let budget = max(Self.interactiveSeconds - drawing, drawing)
+        let drawing = Self.average(self.drawing, max(wall - lastPhysics, 0))
+        self.drawing = drawing
+        // Until the physics has been timed, a frame steps no more than two ticks: an engine that
+        // cannot keep up must not freeze the first frames.
+        var seconds = min(wall, simulatedSum > 0 ? Self.stallSeconds : 2 * PhysicsConstants.tickSeconds)
+        var behind = false
+        if simulatedSum > 0, physicsSum > 0 {
+            let cost = physicsSum / simulatedSum
+            let frame = max(Self.realTimeSeconds / max(cost * cost, 1), Self.interactiveSeconds)
+            let budget = max(frame - drawing, drawing)
+            behind = budget / cost < seconds
             seconds = min(seconds, budget / cost)
         }
-        recent.append((seconds, wall))
+        // A stall, or the first frames, hold the clock once; only physics that cannot keep up
+        // is slow motion.
+        recent.append((seconds, behind ? wall : seconds))
         var span: Float = 0
         var kept = 0
         for frame in recent.reversed() where span < Self.averagingSeconds {
@@ -54,12 +68,18 @@ public struct FramePacer: Sendable {
     /// for `simulated` seconds.
     public mutating func record(physics: Float, simulated: Float) {
         lastPhysics = max(physics, 0)
-        guard simulated > 0 else { return }
-        cost = Self.average(cost, lastPhysics / simulated)
+        // A frame of almost no simulated time measures the step's fixed cost, not its rate.
+        guard simulated >= Self.shortestTimed else { return }
+        physicsSum = Self.forgetting * physicsSum + lastPhysics
+        simulatedSum = Self.forgetting * simulatedSum + max(simulated, 0)
     }
+
+    /// What a sum keeps of itself each frame: it follows a change within a few frames.
+    static let forgetting: Float = 0.7
+    static let shortestTimed: Float = 0.001
 
     /// A running average that follows a change within a few frames.
     private static func average(_ old: Float?, _ new: Float) -> Float {
-        old.map { 0.7 * $0 + 0.3 * new } ?? new
+        old.map { forgetting * $0 + (1 - forgetting) * new } ?? new
     }
 }

@@ -56,6 +56,8 @@ struct HourglassTests {
     @Test("the wall clock's time, unless a stall or physics that cannot keep up: then slow motion, said so")
     func pacing() {
         var pacer = FramePacer()
+        #expect(pacer.simulatedSeconds(wall: 0.2) == 2 * PhysicsConstants.tickSeconds, "before the physics is timed, two ticks")
+        pacer.record(physics: 0.001, simulated: 2 * PhysicsConstants.tickSeconds)
         for _ in 0..<30 {
             let seconds = pacer.simulatedSeconds(wall: 0.2)
             #expect(seconds == 0.2)
@@ -64,17 +66,26 @@ struct HourglassTests {
         #expect(pacer.slowMotion == 1)
         #expect(pacer.simulatedSeconds(wall: 5) == FramePacer.stallSeconds, "a stall: the clock waits")
 
-        // Physics that takes 5 wall seconds a simulated second, drawing 50 ms a frame.
-        var slow = FramePacer()
+        // Physics that keeps up, though only just: real time at 3 frames a second.
+        let keepsUp = settle(cost: 0.7, drawing: 0.1)
+        #expect(keepsUp.pacer.slowMotion == 1 && abs(keepsUp.physics - 0.233) < 0.01, "\(keepsUp)")
+        // Physics that takes 5 wall seconds a simulated second: frames of 0.1 s, half physics.
+        let slow = settle(cost: 5, drawing: 0.05)
+        #expect(abs(slow.physics - 0.05) < 0.005, "physics gets what keeps a frame at 0.1 s: \(slow.physics) s")
+        #expect(abs(slow.pacer.slowMotion - 0.1) < 0.01, "slow motion ×\(slow.pacer.slowMotion)")
+    }
+
+    /// A pacer after 60 frames of physics that costs `cost` wall seconds a simulated second and
+    /// drawing that takes `drawing` seconds a frame.
+    private func settle(cost: Float, drawing: Float) -> (pacer: FramePacer, physics: Float) {
+        var pacer = FramePacer()
         var physics: Float = 0
-        var seconds: Float = 0
         for _ in 0..<60 {
-            seconds = slow.simulatedSeconds(wall: 0.05 + physics)
-            physics = 5 * seconds
-            slow.record(physics: physics, simulated: seconds)
+            let seconds = pacer.simulatedSeconds(wall: drawing + physics)
+            physics = cost * seconds
+            pacer.record(physics: physics, simulated: seconds)
         }
-        #expect(abs(physics - 0.05) < 0.005, "physics gets what keeps a frame at 0.1 s: \(physics) s")
-        #expect(abs(slow.slowMotion - 0.1) < 0.01, "slow motion ×\(slow.slowMotion)")
+        return (pacer, physics)
     }
 }
 

@@ -13,8 +13,11 @@ public final class CPUEngine: PhysicsEngine {
     public let name = "CPU"
     public var substeps = PhysicsConstants.substeps
     public private(set) var lastSubsteps = 0
-    /// Threads a substep runs on, the caller's included.
-    public var threads: Int { pool.threads }
+    /// Threads a substep of this pile runs on, the caller's included: one for a small pile,
+    /// whose substeps are too short to share (docs/BENCHMARKS.md), every one of the pool's else.
+    public private(set) var threads = 1
+    /// Piles of fewer grains run on one thread.
+    public static let sharedFrom = 1_000
     /// How many times the candidate pairs were listed, since load.
     public private(set) var listings = 0
 
@@ -55,7 +58,8 @@ public final class CPUEngine: PhysicsEngine {
     public func load(_ grains: [Grain], profile: HourglassProfile) {
         self.grains = GrainArrays(grains)
         candidates = ContactCandidates(profile: profile, largestRadius: grains.map(\.radius).max() ?? profile.grainRadius,
-                                       count: grains.count, chunks: pool.threads)
+                                       count: grains.count, chunks: grains.count < Self.sharedFrom ? 1 : pool.threads)
+        threads = grains.count < Self.sharedFrom ? 1 : pool.threads
         wall.deallocate()
         wall = Self.copyOfWall(profile)
         innerHalfHeight = profile.innerHalfHeight
@@ -119,14 +123,17 @@ public final class CPUEngine: PhysicsEngine {
     }
 
     private func run(_ job: WorkerPool.Job, _ step: inout Substep) {
-        withUnsafeMutablePointer(to: &step) { pool.run(job, context: UnsafeMutableRawPointer($0)) }
+        withUnsafeMutablePointer(to: &step) { pointer in
+            let context = UnsafeMutableRawPointer(pointer)
+            if threads == 1 { job(context, 0, 1) } else { pool.run(job, context: context) }
+        }
     }
 
     /// Whether two grains could now touch that were not listed: one may have come half the skin
     /// from where it was listed, counting what this substep's pushes may add.
     private func mayMissPairs(skin: Float) -> Bool {
         var listed: Float = 0, stepped: Float = 0
-        for chunk in 0..<pool.threads {
+        for chunk in 0..<threads {
             listed = max(listed, farthest[chunk].listed)
             stepped = max(stepped, farthest[chunk].step)
         }

@@ -32,6 +32,15 @@ struct BenchReport: Codable {
         return String(format: "%.3f / %.3f", summary.median, summary.p95)
     }
 
+    /// Bytes as a person reads them: 4 B, 32 kB, 1.6 MB.
+    static func bytes(_ count: Int) -> String {
+        switch count {
+        case ..<1_000: "\(count) B"
+        case ..<1_000_000: String(format: "%.0f kB", Double(count) / 1e3)
+        default: String(format: "%.1f MB", Double(count) / 1e6)
+        }
+    }
+
     private var table: String {
         let lines = [
             "renderer  \(system.renderer) (OpenGL \(system.glVersion))",
@@ -40,12 +49,12 @@ struct BenchReport: Codable {
             "times are ms per step, median / p95; GPU stages timed by \(results.first?.gpuTiming.rawValue ?? "–")",
             "",
         ]
-        let header = ["mode", "grains", "sub", "threads", "physics", "mesh", "readback", "render", "total", "steps/s", "grain-substeps/s", "awake"]
+        let header = ["mode", "grains", "sub", "threads", "physics", "mesh", "readback", "read back/frame", "render", "total", "steps/s", "grain-substeps/s", "awake"]
         var rows = [header]
         for r in results {
             rows.append([
                 r.mode.rawValue, String(r.count), String(r.substeps), String(r.threads), Self.ms(r.physicsMs), Self.ms(r.meshMs), Self.ms(r.readbackMs),
-                Self.ms(r.renderMs), Self.ms(r.totalMs), String(format: "%.1f", r.stepsPerSecond),
+                Self.bytes(r.readbackBytesPerFrame), Self.ms(r.renderMs), Self.ms(r.totalMs), String(format: "%.1f", r.stepsPerSecond),
                 String(format: "%.3g", r.grainSubstepsPerSecond), String(r.awakeAtEnd),
             ])
         }
@@ -53,12 +62,12 @@ struct BenchReport: Codable {
     }
 
     private var csv: String {
-        let header = "mode,count,substeps,threads,physics_median_ms,physics_p95_ms,mesh_median_ms,mesh_p95_ms,readback_median_ms,readback_p95_ms,render_median_ms,render_p95_ms,total_median_ms,total_p95_ms,steps_per_second,grain_substeps_per_second,awake_at_end,physics_on,renderer,build,version,date"
+        let header = "mode,count,substeps,threads,physics_median_ms,physics_p95_ms,mesh_median_ms,mesh_p95_ms,readback_median_ms,readback_p95_ms,readback_bytes_per_frame,render_median_ms,render_p95_ms,total_median_ms,total_p95_ms,steps_per_second,grain_substeps_per_second,awake_at_end,physics_on,renderer,build,version,date"
         let rows = results.map { r in
             let optional = { (s: SampleSummary?) in s.map { "\($0.median),\($0.p95)" } ?? "," }
             return [
                 r.mode.rawValue, String(r.count), String(r.substeps), String(r.threads), "\(r.physicsMs.median),\(r.physicsMs.p95)", optional(r.meshMs),
-                optional(r.readbackMs), "\(r.renderMs.median),\(r.renderMs.p95)", "\(r.totalMs.median),\(r.totalMs.p95)",
+                optional(r.readbackMs), String(r.readbackBytesPerFrame), "\(r.renderMs.median),\(r.renderMs.p95)", "\(r.totalMs.median),\(r.totalMs.p95)",
                 String(r.stepsPerSecond), String(r.grainSubstepsPerSecond), String(r.awakeAtEnd),
                 "\"\(r.physicsOn)\"", "\"\(r.renderer)\"", system.build, system.version, system.date,
             ].joined(separator: ",")

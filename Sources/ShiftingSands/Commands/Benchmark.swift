@@ -18,6 +18,9 @@ struct BenchResult: Codable {
     var meshMs: SampleSummary?
     /// Copying the grains back to the CPU (GPU mode), host time.
     var readbackMs: SampleSummary?
+    /// Bytes the GPU sent back to the CPU a frame: the grains in GPU mode, only the count above
+    /// the neck in Instanced mode, nothing for the CPU engine.
+    var readbackBytesPerFrame: Int
     /// Drawing the frame (backdrop, caps, grains, glass, 4× MSAA resolve), GPU time.
     var renderMs: SampleSummary
     var totalMs: SampleSummary
@@ -59,8 +62,9 @@ final class Benchmark {
     private let target: (framebuffer: UInt32, width: Int, height: Int)
     private let present: () -> Void
     private let glRenderer: String
-    private let parameters = SimulationParameters(duration: 5)
-    private let frameDt: Float = 1.0 / 60.0
+    /// The original's 5 s timer's gravity, the same for every count.
+    private let gravity = SimulationParameters(duration: 5).gravity
+    private let frameDt = PhysicsConstants.tickSeconds
 
     init(shaders: ShaderSource, target: (framebuffer: UInt32, width: Int, height: Int), present: @escaping () -> Void) throws {
         self.shaders = shaders
@@ -78,15 +82,21 @@ final class Benchmark {
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count))
         let colors = [UInt32](repeating: GrainColors.pack(GrainColors.sand), count: count)
         let compute = engine as? ComputeEngine
+        // The app's own frame, at rest, at one gravity for every count.
+        var hourglass = Hourglass(engine: engine, mode: mode, grainRadius: profile.grainRadius,
+                                  timer: HourglassTimer(settings: GrainSettings(mode: mode, count: count), duration: 5))
+        hourglass.fixedGravity = gravity
         var physics: [Double] = [], mesh: [Double] = [], readback: [Double] = [], render: [Double] = [], total: [Double] = []
+        var readbackBytes = 0
         let viewport = Viewport(x: 0, y: 0, width: target.width, height: target.height)
 
         for step in 0..<(options.warmup + options.steps) {
             let physicsMs: Double
-            if let compute {
-                physicsMs = stopwatch.measureNow { compute.step(frameDt: frameDt, angle: 0, parameters: parameters) }
+            let bytesBefore = compute?.bytesReadBack ?? 0
+            if compute != nil {
+                physicsMs = stopwatch.measureNow { hourglass.advance(by: frameDt) }
             } else {
-                physicsMs = Self.hostMilliseconds { engine.step(frameDt: frameDt, angle: 0, parameters: parameters) }
+                physicsMs = Self.hostMilliseconds { hourglass.advance(by: frameDt) }
             }
             var meshMs = 0.0, readbackMs = 0.0
             let source: GrainSource
@@ -101,6 +111,7 @@ final class Benchmark {
             default:
                 source = .positions(engine.readGrains(), colors: colors)
             }
+            readbackBytes = (compute?.bytesReadBack ?? 0) - bytesBefore
             let scene = SceneFrame(profile: profile, angle: 0, grains: source)
             let renderMs = stopwatch.measureNow { renderer.render([(scene, viewport)], width: target.width, height: target.height, into: target.framebuffer) }
             present()
@@ -126,6 +137,7 @@ final class Benchmark {
             physicsMs: physicsSummary,
             meshMs: mode == .instanced ? SampleSummary(mesh) : nil,
             readbackMs: mode == .gpu ? SampleSummary(readback) : nil,
+            readbackBytesPerFrame: readbackBytes,
             renderMs: SampleSummary(render), totalMs: totalSummary,
             stepsPerSecond: totalSummary.median > 0 ? 1000 / totalSummary.median : 0,
             grainSubstepsPerSecond: physicsSummary.median > 0 ? Double(count * engine.lastSubsteps) * 1000 / physicsSummary.median : 0,

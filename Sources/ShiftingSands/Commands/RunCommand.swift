@@ -169,6 +169,9 @@ struct RunCommand: ParsableCommand {
             try runHeadless(settings)
             return
         }
+        if let count = grains.count, !compare, settings.mode != .cpu, let most = ComputeEngine.largestCount(), count > most {
+            throw CommandError("--count \(count) is more than this GL (\(GLInfo.current().renderer)) holds in \(settings.mode.displayName) mode: at most \(most)")
+        }
         if compare && grains.count == nil {
             settings.counts[.cpu] = EngineRates.comparisonCount(softwareGL: GLInfo.current().isSoftware)
         }

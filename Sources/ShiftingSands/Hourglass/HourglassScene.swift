@@ -49,7 +49,7 @@ final class HourglassScene: Scene {
         renderer = try SceneRenderer(shaders: shaders)
         comparing = compare
         countRanges = Self.countRanges()
-        var settings = Self.fitting(settings, countRanges, compare: compare)
+        var settings = Self.fitting(settings, countRanges)
         let modes = compare ? PhysicsMode.allCases : [settings.mode]
         func build(_ settings: AppSettings) throws -> [Simulation] {
             try modes.map { mode in
@@ -83,14 +83,14 @@ final class HourglassScene: Scene {
         })
     }
 
-    /// `settings` with each saved count this GL cannot hold brought down to the most it can,
-    /// with a line saying so.
-    private static func fitting(_ settings: AppSettings, _ ranges: [PhysicsMode: ClosedRange<Int>], compare: Bool) -> AppSettings {
+    /// `settings` with each saved count this GL cannot hold put back to its mode's default, with
+    /// a line saying so: a count chosen on another machine must not keep the window from opening.
+    private static func fitting(_ settings: AppSettings, _ ranges: [PhysicsMode: ClosedRange<Int>]) -> AppSettings {
         var fitted = settings
         for mode in PhysicsMode.allCases {
             guard let range = ranges[mode], settings.count(for: mode) > range.upperBound else { continue }
-            Console.progress("shifting-sands: \(settings.count(for: mode)) grains are more than this GL holds in \(mode.displayName) mode; using \(range.upperBound)")
-            fitted.counts[mode] = range.upperBound
+            Console.progress("shifting-sands: the saved \(settings.count(for: mode)) grains are more than this GL holds in \(mode.displayName) mode (at most \(range.upperBound)); starting with its default of \(mode.defaultCount)")
+            fitted.counts[mode] = mode.defaultCount
         }
         return fitted
     }
