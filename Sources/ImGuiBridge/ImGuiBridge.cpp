@@ -1,4 +1,5 @@
 #include "ImGuiBridge.h"
+#include "InputQueue.h"
 
 // ImGui 1.86's own header trips a newer clang warning; it is theirs, not ours.
 #pragma clang diagnostic push
@@ -13,6 +14,8 @@
 
 namespace {
 ImFont *timerFont = nullptr;
+UIClamped clamped = {};
+GLFWwindow *inputWindow = nullptr;
 // At least this wide, the value column of the sliders drawn meanwhile (ui_push_value_column).
 float sharedValueColumn = 0.0f;
 
@@ -83,11 +86,16 @@ bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const cha
     loadFont(fontPath, fontSize);
     mergeGlyphs(extraFontPath, fontSize, extraCharacters);
     timerFont = loadFont(timerFontPath, timerFontSize);
-    if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) return false;
+    // The backend's callbacks stay out: the input queue feeds ImGui instead (InputQueue.cpp).
+    if (!ImGui_ImplGlfw_InitForOpenGL(window, false)) return false;
+    input_queue_install(window);
+    inputWindow = window;
     return ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 
 void ui_shutdown(void) {
+    if (inputWindow) input_queue_uninstall(inputWindow);
+    inputWindow = nullptr;
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
@@ -96,6 +104,7 @@ void ui_shutdown(void) {
 void ui_new_frame(void) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    input_queue_apply();
     ImGui::NewFrame();
 }
 
@@ -193,12 +202,22 @@ float valueColumn(T min, T max, const char *format) {
 // the value beside it, in a column as wide as the widest value so the label does not jitter.
 // While Ctrl is held or Ctrl+click's text box is open the slider gets its format back: the box
 // opens with the current value, parses what is typed, and Esc restores the value.
+// A value typed into the box may lie outside the range (no AlwaysClamp): it is brought in here,
+// and what was typed and what was kept are remembered for the app to say so.
 template <typename T, typename Slider>
 bool sliderWithValue(const char *label, T *value, T min, T max, const char *format, float width, Slider slider) {
     ImGui::PushID(label);
     const bool editing = ImGui::TempInputIsActive(ImGui::GetID("##track")) || ImGui::GetIO().KeyCtrl;
     ImGui::SetNextItemWidth(width);
     const bool changed = slider("##track", editing ? format : "");
+    if (changed && (*value < min || *value > max)) {
+        snprintf(clamped.typed, sizeof clamped.typed, format, *value);
+        *value = *value < min ? min : max;
+        snprintf(clamped.lowest, sizeof clamped.lowest, format, min);
+        snprintf(clamped.highest, sizeof clamped.highest, format, max);
+        snprintf(clamped.kept, sizeof clamped.kept, format, *value);
+        clamped.pending = true;
+    }
     char shown[64];
     snprintf(shown, sizeof shown, format, *value);
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
@@ -215,13 +234,13 @@ extern "C" {
 
 bool ui_slider_int(const char *label, int *value, int min, int max, float width) {
     return sliderWithValue(label, value, min, max, "%d", width, [&](const char *id, const char *format) {
-        return ImGui::SliderInt(id, value, min, max, format, ImGuiSliderFlags_AlwaysClamp);
+        return ImGui::SliderInt(id, value, min, max, format);
     });
 }
 
 bool ui_slider_int_log(const char *label, int *value, int min, int max, float width) {
     return sliderWithValue(label, value, min, max, "%d", width, [&](const char *id, const char *format) {
-        return ImGui::SliderInt(id, value, min, max, format, ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
+        return ImGui::SliderInt(id, value, min, max, format, ImGuiSliderFlags_Logarithmic);
     });
 }
 
@@ -229,6 +248,13 @@ float ui_slider_value_width(float min, float max, const char *format) { return v
 
 float ui_slider_row_width(float trackWidth, float valueWidth, const char *label) {
     return trackWidth + ImGui::GetStyle().ItemInnerSpacing.x + valueWidth + ImGui::CalcTextSize(label).x;
+}
+
+bool ui_take_clamped(UIClamped *out) {
+    if (!clamped.pending) return false;
+    *out = clamped;
+    clamped.pending = false;
+    return true;
 }
 
 void ui_push_value_column(float width) { sharedValueColumn = width; }
@@ -253,7 +279,7 @@ void ui_end_scroll_area(void) { ImGui::EndChild(); }
 
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width) {
     return sliderWithValue(label, value, min, max, format, width, [&](const char *id, const char *shownFormat) {
-        return ImGui::SliderFloat(id, value, min, max, shownFormat, ImGuiSliderFlags_AlwaysClamp);
+        return ImGui::SliderFloat(id, value, min, max, shownFormat);
     });
 }
 

@@ -122,6 +122,8 @@ struct CommandLineTests {
         (["bench", "--scene", "titanium", "--screens", "800x600", "--allow-debug"], "--screens is for the waves bench, not titanium"),
         (["run", "--orbit", "45,abc,30"], "--orbit 45,abc,30 is not YAW,PITCH"),
         (["run", "--window", "800x600x"], "window size 800x600x is not WIDTHxHEIGHT"),
+        (["run", "--window", "-640x400"], "window size -640x400 is not WIDTHxHEIGHT"),
+        (["simulate", "--count", "5000", "--duration", "30", "--dump", "/proc/version"], "--dump /proc/version is one of the kernel's files"),
     ] as [([String], String)])
     func refusedBeforeWork(arguments: [String], problem: String) throws {
         let run = try CommandRun(arguments, environment: ["DISPLAY": ""])
@@ -132,6 +134,28 @@ struct CommandLineTests {
         #expect(lines.count == 1, "stderr was: \(run.stderr)")
         #expect(lines.first?.hasPrefix("shifting-sands: error: ") == true)
         #expect(run.stderr.contains(problem), "stderr was: \(run.stderr)")
+    }
+
+    @Test("a write that fails at the end is an error naming the file and why, never 'done'", arguments: [
+        ["simulate", "--count", "50", "--duration", "5", "--settle", "0", "--landing", "0", "--trace", "/dev/full"],
+        ["simulate", "--count", "50", "--duration", "5", "--settle", "0", "--landing", "0", "--dump", "/dev/full"],
+        ["bench", "--modes", "cpu", "--counts", "50", "--steps", "1", "--warmup", "0", "--output", "/dev/full", "--allow-debug"],
+    ])
+    func fullDisk(arguments: [String]) throws {
+        var device = stat()
+        try #require(stat("/dev/full", &device) == 0 && (device.st_mode & S_IFMT) == S_IFCHR, "/dev/full is not the kernel's full device here")
+        let run = try CommandRun(arguments)
+        #expect(run.status == 1)
+        let errors = run.stderr.split(separator: "\n").filter { $0.contains("error") }
+        #expect(errors == ["shifting-sands: error: cannot write /dev/full: No space left on device"], "stderr: \(run.stderr)")
+        #expect(!run.stderr.contains("results written"))
+    }
+
+    @Test("help shows defaults as a person writes them")
+    func helpDefaults() throws {
+        let run = try CommandRun(["calibrate", "--help"])
+        #expect(run.stdout.contains("default: 0.95)"), "help: \(run.stdout)")
+        #expect(run.stdout.range(of: #"\d\.\d{6,}"#, options: .regularExpression) == nil, "no binary fractions: \(run.stdout)")
     }
 
     @Test("--version prints the version")

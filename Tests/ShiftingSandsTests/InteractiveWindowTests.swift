@@ -12,12 +12,13 @@ final class InteractiveApp {
 
     static let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// Starts the app with `arguments` in a fresh folder (settings and F12's screenshots go
-    /// there) and waits for its window.
+    /// Starts the app with `arguments` in a fresh folder (settings go there, and F12's
+    /// screenshots into its `Pictures`, the desktop's pictures folder) and waits for its window.
     init(_ arguments: [String]) throws {
         display = try VirtualDisplay()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "XDG_PICTURES_DIR=\"\(pictures.path)\"\n".write(to: folder.appendingPathComponent("user-dirs.dirs"), atomically: true, encoding: .utf8)
         process.executableURL = CommandRun.binary
         process.arguments = ["run"] + arguments
         process.currentDirectoryURL = folder
@@ -41,6 +42,15 @@ final class InteractiveApp {
     }
 
     var isRunning: Bool { process.isRunning }
+
+    /// The desktop's pictures folder, as `user-dirs.dirs` in the app's config folder names it.
+    var pictures: URL { folder.appendingPathComponent("Pictures") }
+
+    /// F12's screenshots: the pictures folder's ShiftingSands folder.
+    func screenshots() throws -> [URL] {
+        let shots = pictures.appendingPathComponent("ShiftingSands")
+        return try FileManager.default.contentsOfDirectory(at: shots, includingPropertiesForKeys: nil).filter { $0.pathExtension == "png" }
+    }
 
     /// Runs xdotool on this display and returns what it printed; gives up after 30 s.
     @discardableResult
@@ -128,9 +138,10 @@ struct InteractiveWindowTests {
         try app.xdotool(["mouseup", "1"])
         Thread.sleep(forTimeInterval: 1)
         #expect(app.isRunning, "the app died after a drag")
-        let screenshots = try FileManager.default.contentsOfDirectory(atPath: app.folder.path).filter { $0.hasSuffix(".png") }
+        let screenshots = try app.screenshots().map(\.lastPathComponent)
         #expect(screenshots.count == 1 && screenshots[0].wholeMatch(of: /shifting-sands-\d{4}-\d{2}-\d{2}-\d{6}\.png/) != nil,
-                "F12 saves one screenshot with a readable name: \(screenshots)")
+                "F12 saves one screenshot with a readable name into the pictures folder's ShiftingSands: \(screenshots)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: app.folder.path).filter { $0.hasSuffix(".png") }.isEmpty, "none in the current folder")
         try app.xdotool(["key", "Escape"])
         #expect(app.exitStatus(within: 15) == 0, "Esc quits cleanly")
     }
@@ -151,6 +162,43 @@ struct InteractiveWindowTests {
         #expect(app.isRunning, "the app died after Backspace")
         try app.xdotool(["key", "Escape"])
         #expect(app.exitStatus(within: 15) == 0)
+    }
+
+    @Test("a jump-and-click on Start (the pointer moved and pressed between two frames) starts the flip")
+    func jumpAndClick() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("sands-click-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100", "--trace", trace.path])
+        try app.xdotool(["mousemove", "--window", app.windowID, "100", "250"])
+        Thread.sleep(forTimeInterval: 1)
+        // Start, bottom right of an 800×500 window; one xdotool call, so no frame sees the
+        // pointer there before the press.
+        try app.xdotool(["mousemove", "--window", app.windowID, "740", "469", "click", "1"])
+        Thread.sleep(forTimeInterval: 2)
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0)
+        let phases = try WindowTraceFile(path: trace.path).strings("phase")
+        #expect(phases.contains("flipping"), "the click on Start flipped the glass: \(Set(phases))")
+    }
+
+    @Test("a value typed into a slider's box outside its range keeps the nearest end, and a toast says so")
+    func typedOutOfRange() throws {
+        let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
+        // The timer's slider, in the bottom-right panel of an 800×500 window.
+        try app.xdotool(["mousemove", "--window", app.windowID, "630", "443", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.xdotool(["type", "--delay", "120", "60"])
+        try app.hold("Return")
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.xdotool(["key", "F12"])
+        Thread.sleep(forTimeInterval: 1.5)
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0)
+        #expect(try app.settings()["duration"] as? Double == 30, "60 s became the longest timer, 30 s")
+        // The toast: a band of light text across the middle, above the readout.
+        let shot = try Picture(path: try #require(try app.screenshots().first).path)
+        let lit = shot.count(x: 0.3...0.7, y: 0.60...0.68) { r, g, b in r > 180 && g > 160 }
+        #expect(lit > 0.01, "the toast's text: \(lit) of the band lit")
     }
 
     @Test("digits typed into a slider's text box set the count and do not switch the mode; Esc there cancels the edit")

@@ -43,16 +43,29 @@ struct SettingsTests {
         #expect(messages.count == 1)
     }
 
-    @Test("values out of range in a hand-edited file are brought into range")
+    @Test("values out of range in a hand-edited file are brought into range, in one line naming each key and the value kept")
     func clamped() throws {
         let store = try temporaryStore()
         try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try #"{"mode":"cpu","duration":300,"randomColors":false,"counts":{"cpu":99999,"gpu":1,"instanced":2000},"sizes":{"cpu":4,"gpu":1,"instanced":0.1}}"#
             .write(to: store.url, atomically: true, encoding: .utf8)
-        let settings = store.load()
+        var lines: [String] = []
+        let settings = store.load { lines.append($0) }
+        #expect(lines.count == 1, "one line for the file: \(lines)")
+        for said in ["duration 300 is out of range, using 30", "counts.cpu 99999 is out of range, using 50000", "counts.gpu 1 is out of range, using 50",
+                     "sizes.cpu 4 is out of range, using 1.5", "sizes.instanced 0.1 is out of range, using 0.5"] {
+            #expect(lines.first?.contains(said) == true, "\(said) in \(lines)")
+        }
         #expect(settings.duration == 30)
         #expect(settings.count(for: .cpu) == 50_000 && settings.count(for: .gpu) == 50)
         #expect(settings.size(for: .cpu) == 1.5 && settings.size(for: .instanced) == 0.5)
+    }
+
+    @Test("numbers a person reads: three digits in groups, never an exponent")
+    func numberText() {
+        #expect(NumberText.grouped(1_920) == "1,920")
+        #expect(NumberText.grouped(16_430_000) == "16,400,000")
+        #expect(NumberText.grouped(0.5) == "0.5")
     }
 
     @Test("the overlay's digital clock")

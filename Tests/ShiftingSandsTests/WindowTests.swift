@@ -293,7 +293,7 @@ extension Picture {
         return SIMD3(Double(pixels[i]), Double(pixels[i + 1]), Double(pixels[i + 2]))
     }
 
-    private func count(x: ClosedRange<Double>, y: ClosedRange<Double>, _ test: (Double, Double, Double) -> Bool) -> Double {
+    func count(x: ClosedRange<Double>, y: ClosedRange<Double>, _ test: (Double, Double, Double) -> Bool) -> Double {
         var hits = 0.0, total = 0.0
         for row in Int(y.lowerBound * Double(height))..<Int(y.upperBound * Double(height)) {
             for column in Int(x.lowerBound * Double(width))..<Int(x.upperBound * Double(width)) {

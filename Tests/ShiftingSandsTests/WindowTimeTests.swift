@@ -74,6 +74,31 @@ struct WindowTimeTests {
         #expect(climb <= 3, "the grains above rose by \(climb) in a frame")
     }
 
+    @Test("a settings file's impossible values start the window with one line naming each key and the value used")
+    func impossibleSettings() throws {
+        let folder = try folder(settings: #"{"mode": "cpu", "duration": 5, "randomColors": false, "counts": {"cpu": -7, "gpu": 1000, "instanced": 2000}, "sizes": {"cpu": 9, "gpu": 1, "instanced": 1}}"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try runWindow(["--quit-after", "2"], in: folder)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("counts.cpu -7 is out of range, using 50") && lines[0].contains("sizes.cpu 9 is out of range, using 1.5"),
+                "stderr: \(run.stderr)")
+    }
+
+    @Test("settings that cannot be saved are said in one line naming the file and why; the window goes on")
+    func unsavable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-time-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A file where the settings' folder should be.
+        try "".write(to: folder.appendingPathComponent("shifting-sands"), atomically: true, encoding: .utf8)
+        let run = try runWindow(["--count", "300", "--quit-after", "2"], in: folder)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("shifting-sands: cannot save settings to \(folder.path)/shifting-sands/settings.json: ") },
+                "stderr: \(run.stderr)")
+    }
+
     @Test("a saved count this GL cannot hold starts the window at the mode's default, with one line")
     func savedCountTooLarge() throws {
         let folder = try folder(settings: #"{"mode": "instanced", "duration": 5, "randomColors": false, "counts": {"cpu": 250, "gpu": 1000, "instanced": 1000000}, "sizes": {"cpu": 1, "gpu": 1, "instanced": 1}}"#)

@@ -63,6 +63,14 @@ bool ui_slider_int_log(const char *label, int *value, int min, int max, float wi
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width);
 /// The width of a slider's value column for a range and printf format (the wider end).
 float ui_slider_value_width(float min, float max, const char *format);
+/// A value typed into a slider's box outside its range, as the slider writes numbers: what was
+/// typed, the range, and the nearest end it was brought to.
+typedef struct {
+    bool pending;
+    char typed[32], lowest[32], highest[32], kept[32];
+} UIClamped;
+/// The last value typed out of range since the last call, if any.
+bool ui_take_clamped(UIClamped *clamped);
 /// The width a slider row takes: track, value column, label.
 float ui_slider_row_width(float trackWidth, float valueWidth, const char *label);
 /// Sliders drawn until `ui_pop_value_column` give their values a column at least `width`

@@ -15,7 +15,9 @@ final class AppShell: WindowInput {
     private var scene: Scene?
     private var overlayVisible = true
     private var showHelp = false
-    private var screenshotPath: String?
+    /// A screenshot to save at the end of this frame: `--screenshot`'s file (a failure ends the
+    /// run) or F12's, in the pictures folder (a failure is a toast).
+    private var screenshot: (path: String, asked: Bool)?
     private var fps = FrameRate()
     /// Where the overlay's panels stood last frame.
     private var panels: [ScreenRect] = []
@@ -80,7 +82,7 @@ final class AppShell: WindowInput {
             previous = now
             frame += 1
             let last = frames.map { frame >= $0 } ?? false
-            if last, let screenshot { screenshotPath = screenshot }
+            if last, let screenshot { self.screenshot = (screenshot, true) }
             fps.tick(wallDt)
             if let scene { beforeFrame(frame, scene) }
             try drawFrame(dt: frames == nil ? wallDt : 1.0 / 60.0)
@@ -117,11 +119,15 @@ final class AppShell: WindowInput {
             window.shouldClose = true
         }
         drawOverlay(scene, width: width, height: height)
-        if let path = screenshotPath {
-            screenshotPath = nil
-            try Screenshot.save(WindowFramebuffer.read(width: width, height: height), width: width, height: height, to: path)
-            Console.progress("screenshot saved to \(path)")
-            toast = Toast(localized("saved %@", path))
+        if let (path, asked) = screenshot {
+            screenshot = nil
+            do {
+                try Screenshot.save(WindowFramebuffer.read(width: width, height: height), width: width, height: height, to: path)
+                Console.progress("screenshot saved to \(path)")
+                toast = Toast(localized("saved %@", path))
+            } catch where !asked {
+                Notices.post("\(error)")
+            }
         }
         window.swapBuffers()
     }
@@ -140,6 +146,7 @@ final class AppShell: WindowInput {
         } else {
             panels = []
         }
+        if let said = saidThisFrame() { toast = Toast(said) }
         if let toast {
             ui_toast(toast.text, w / 2, toastY, toast.alpha)
         }
@@ -159,6 +166,19 @@ final class AppShell: WindowInput {
             ui_end_panel(nil)
         }
         ui_render()
+    }
+
+    /// What the overlay must tell the person this frame: a value typed out of a slider's range
+    /// (the slider kept the nearest end), or a notice (a settings file that could not be saved).
+    private func saidThisFrame() -> String? {
+        var clamped = UIClamped()
+        if ui_take_clamped(&clamped) {
+            func text<T>(_ characters: T) -> String {
+                withUnsafeBytes(of: characters) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            }
+            return localized("%@ is outside %@–%@; using %@", text(clamped.typed), text(clamped.lowest), text(clamped.highest), text(clamped.kept))
+        }
+        return Notices.take().last
     }
 
     /// Bottom left: the scene picker, frames per second and the scene's cost, then the scene's
@@ -274,7 +294,12 @@ final class AppShell: WindowInput {
         case GLFW_KEY_V:
             window.toggleVsync()
             toast = Toast(localized(window.vsync ? "vsync on" : "vsync off"))
-        case GLFW_KEY_F12: screenshotPath = Screenshot.defaultName(at: Date())
+        case GLFW_KEY_F12:
+            do {
+                screenshot = (try Screenshot.defaultPath(at: Date()), false)
+            } catch {
+                Notices.post("\(error)")
+            }
         case GLFW_KEY_H: overlayVisible.toggle()
         case GLFW_KEY_L: choose(Language.current.next)
         case GLFW_KEY_F1: showHelp.toggle()

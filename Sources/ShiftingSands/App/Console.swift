@@ -7,11 +7,19 @@ enum Console {
     }
 
     static func write(_ text: String, to path: String) throws {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw CommandError("cannot write \(path): \(error.localizedDescription)")
-        }
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` into `path` itself (never a replacement file moved over it, which would
+    /// turn a device such as /dev/full into a plain file), and says why when any part of the
+    /// write fails: a full disk shows only when the data is flushed.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        guard let file = fopen(path, "w") else { throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        let written = fwrite(bytes, 1, bytes.count, file)
+        var failure = written == bytes.count ? 0 : errno
+        if fflush(file) != 0, failure == 0 { failure = errno }
+        if fclose(file) != 0, failure == 0 { failure = errno }
+        guard failure == 0 else { throw CommandError("cannot write \(path): \(String(cString: strerror(failure)))") }
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {

@@ -19,22 +19,35 @@ enum ArgumentChecks {
     }
 
     /// A file the run will write at its end: refused now if it is a folder, its folder is
-    /// missing, or it cannot be written, so a long run does not end in an error.
+    /// missing, it cannot be opened for writing, or it is one of the kernel's files (/proc,
+    /// /sys), so a long run does not end in an error.
     static func outputFile(_ path: String, option: String) throws {
         let files = FileManager.default
         var isFolder: ObjCBool = false
         guard !path.isEmpty else { throw ValidationError("\(option) needs a file name") }
-        if files.fileExists(atPath: path, isDirectory: &isFolder) {
+        let existed = files.fileExists(atPath: path, isDirectory: &isFolder)
+        if existed {
             guard !isFolder.boolValue else { throw ValidationError("\(option) \(path) is a directory") }
-            guard files.isWritableFile(atPath: path) else { throw ValidationError("\(option) \(path) cannot be written (permission denied)") }
-            return
+        } else {
+            let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            guard files.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("\(option) \(path): folder \(parent) does not exist")
+            }
         }
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard files.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("\(option) \(path): folder \(parent) does not exist")
-        }
-        guard files.isWritableFile(atPath: parent) else {
-            throw ValidationError("\(option) \(path): folder \(parent) cannot be written (permission denied)")
-        }
+        // Opened as the run will open it, without changing it: what the permissions, a
+        // read-only disk or the kernel say now is what the write would meet.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard descriptor >= 0 else { throw ValidationError("\(option) \(path) cannot be written: \(String(cString: strerror(errno)))") }
+        var file = stat()
+        let kernel = fstat(descriptor, &file) == 0 && Self.kernelFileSystems.contains(file.st_dev)
+        close(descriptor)
+        if !existed { unlink(path) }
+        if kernel { throw ValidationError("\(option) \(path) is one of the kernel's files (/proc, /sys), not a file to write results to") }
     }
+
+    /// The devices of the kernel's own file systems, whose files take no results.
+    static let kernelFileSystems: Set<dev_t> = Set(["/proc", "/sys"].compactMap { path in
+        var folder = stat()
+        return stat(path, &folder) == 0 ? folder.st_dev : nil
+    })
 }

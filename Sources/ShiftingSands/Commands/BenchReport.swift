@@ -55,7 +55,7 @@ struct BenchReport: Codable {
             rows.append([
                 r.mode.rawValue, String(r.count), String(r.substeps), String(r.threads), Self.ms(r.physicsMs), Self.ms(r.meshMs), Self.ms(r.readbackMs),
                 Self.bytes(r.readbackBytesPerFrame), Self.ms(r.renderMs), Self.ms(r.totalMs), String(format: "%.1f", r.stepsPerSecond),
-                String(format: "%.3g", r.grainSubstepsPerSecond), String(r.awakeAtEnd),
+                NumberText.grouped(r.grainSubstepsPerSecond), String(r.awakeAtEnd),
             ])
         }
         return (lines + TextTable.format(rows)).joined(separator: "\n")

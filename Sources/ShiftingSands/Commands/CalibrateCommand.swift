@@ -27,7 +27,8 @@ struct CalibrateCommand: ParsableCommand {
     var limit: Float = 30
 
     @Option(parsing: .unconditional, help: "The dead band at the opening's edge in grain diameters, where the counts cannot fit it (one opening in grain diameters).")
-    var edge: Double = Double(PhysicsConstants.drainEdgeDiameters)
+    // Through its decimal text, so the help shows 0.95 and not the Float's binary 0.9499999…
+    var edge: Double = Double("\(PhysicsConstants.drainEdgeDiameters)") ?? Double(PhysicsConstants.drainEdgeDiameters)
 
     func parsedCounts() throws -> [Int] {
         try ArgumentChecks.list(counts ?? "\(mode.defaultCount)", option: "--counts").map { text in

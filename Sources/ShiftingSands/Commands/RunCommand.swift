@@ -62,7 +62,7 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames of 1/60 s to render before the screenshot (default 120); only with --screenshot.")
     var frames: Int?
 
-    @Option(help: "Window size in screen units, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "Window size in screen units, WIDTHxHEIGHT.")
     var window = "1280x800"
 
     @Option(help: "Hourglass: write a CSV row a frame to this file (wall and simulated seconds, phase, timer, grains above the neck, emptyAt, substeps, fps, slow-motion factor).")

@@ -20,7 +20,7 @@ struct SparkleBenchResult: Codable {
 extension SparkleBenchResult: SceneBenchRow {
     static let tableHeader = ["particles", "tick", "frame", "updates/s", "frames/s"]
     var tableCells: [String] {
-        [String(particles), tickMs.tableCell, frameMs.tableCell, String(format: "%.3g", updatesPerSecond), String(format: "%.1f", framesPerSecond)]
+        [String(particles), tickMs.tableCell, frameMs.tableCell, NumberText.grouped(updatesPerSecond), String(format: "%.1f", framesPerSecond)]
     }
     static let csvHeader = "particles,tick_median_ms,tick_p95_ms,frame_median_ms,frame_p95_ms,updates_per_second,frames_per_second"
     var csvCells: [String] {

@@ -19,7 +19,7 @@ extension TitaniumBenchResult: SceneBenchRow {
     static let tableHeader = ["live", "pool", "tick", "frame", "updates/s", "frames/s"]
     var tableCells: [String] {
         [String(liveParticles), String(poolSize), tickMs.tableCell, frameMs.tableCell,
-         String(format: "%.3g", updatesPerSecond), String(format: "%.1f", framesPerSecond)]
+         NumberText.grouped(updatesPerSecond), String(format: "%.1f", framesPerSecond)]
     }
     static let csvHeader = "live_particles,pool_size,tick_median_ms,tick_p95_ms,frame_median_ms,frame_p95_ms,updates_per_second,frames_per_second"
     var csvCells: [String] {

@@ -22,7 +22,7 @@ extension WaveBenchResult: SceneBenchRow {
     static let tableHeader = ["screen", "pixel", "grid", "step", "render", "steps/s", "cell-steps/s"]
     var tableCells: [String] {
         [screen, String(pixelSize), "\(gridWidth)x\(gridHeight)", stepMs.tableCell, renderMs.tableCell,
-         String(format: "%.1f", stepsPerSecond), String(format: "%.3g", cellStepsPerSecond)]
+         String(format: "%.1f", stepsPerSecond), NumberText.grouped(cellStepsPerSecond)]
     }
     static let csvHeader = "screen,pixel_size,grid_width,grid_height,step_median_ms,step_p95_ms,render_median_ms,render_p95_ms,steps_per_second,cell_steps_per_second"
     var csvCells: [String] {

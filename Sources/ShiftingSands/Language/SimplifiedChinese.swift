@@ -13,6 +13,7 @@ enum SimplifiedChinese {
         "%4.0f fps": "%4.0f 帧/秒",
         "≤ %ld fps": "≤ %ld 帧/秒",
         "no fps cap": "不限帧率",
+        "%@ is outside %@–%@; using %@": "%@ 超出 %@–%@ 的范围，改用 %@",
         "%4.0f fps · %6.2f ms %@": "%4.0f 帧/秒 · %6.2f 毫秒 %@",
         "%4.0f fps · %6.2f ms %@ per frame": "%4.0f 帧/秒 · 每帧 %6.2f 毫秒 %@",
         "physics": "物理",

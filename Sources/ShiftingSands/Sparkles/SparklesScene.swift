@@ -111,7 +111,7 @@ final class SparklesScene: Scene {
 
     func drawReadout(width: Float, scale: Float) {
         let rate = Double(parameters.particleCount) * Double(parameters.tickRate)
-        ui_text(localized("%ld particles · %ld ticks/s · %@ updates/s", parameters.particleCount, Int(parameters.tickRate), String(format: "%.3g", rate)))
+        ui_text(localized("%ld particles · %ld ticks/s · %@ updates/s", parameters.particleCount, Int(parameters.tickRate), NumberText.grouped(rate)))
         ui_text_colored(localized("F1 keys · press and drag on the control"), 0.7, 0.62, 0.5)
     }
 
