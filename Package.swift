@@ -51,6 +51,8 @@ let package = Package(
                 "CGLFW",
                 "CStb",
                 "CGLib",
+                "CCanberra",
+                "CNotify",
                 "ImGuiBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -58,6 +60,8 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CStb", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra", providers: [.apt(["libcanberra-dev"])]),
+        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
         .target(name: "ImGuiBridge", dependencies: ["CImGui", "CGLFW"]),
         .testTarget(name: "SandSimTests", dependencies: ["SandSim"]),

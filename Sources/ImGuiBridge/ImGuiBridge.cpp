@@ -204,8 +204,11 @@ float valueColumn(T min, T max, const char *format) {
 // opens with the current value, parses what is typed, and Esc restores the value.
 // A value typed into the box may lie outside the range (no AlwaysClamp): it is brought in here,
 // and what was typed and what was kept are remembered for the app to say so.
+// `shown` and `widest`, where given, replace the value as the format writes it and the width of
+// its column (a duration shown as "1:30").
 template <typename T, typename Slider>
-bool sliderWithValue(const char *label, T *value, T min, T max, const char *format, float width, Slider slider) {
+bool sliderWithValue(const char *label, T *value, T min, T max, const char *format, float width, Slider slider,
+                     const char *shown = nullptr, const char *widest = nullptr) {
     ImGui::PushID(label);
     const bool editing = ImGui::TempInputIsActive(ImGui::GetID("##track")) || ImGui::GetIO().KeyCtrl;
     ImGui::SetNextItemWidth(width);
@@ -218,12 +221,13 @@ bool sliderWithValue(const char *label, T *value, T min, T max, const char *form
         snprintf(clamped.kept, sizeof clamped.kept, format, *value);
         clamped.pending = true;
     }
-    char shown[64];
-    snprintf(shown, sizeof shown, format, *value);
+    char written[64];
+    snprintf(written, sizeof written, format, *value);
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     const float start = ImGui::GetCursorPosX();
-    ImGui::TextUnformatted(shown);
-    ImGui::SameLine(start + ImMax(sharedValueColumn, valueColumn(min, max, format)));
+    ImGui::TextUnformatted(shown != nullptr ? shown : written);
+    const float column = widest != nullptr ? ImGui::CalcTextSize(widest).x + ImGui::GetStyle().ItemSpacing.x : valueColumn(min, max, format);
+    ImGui::SameLine(start + ImMax(sharedValueColumn, column));
     ImGui::TextUnformatted(label);
     ImGui::PopID();
     return changed;
@@ -281,6 +285,12 @@ bool ui_slider_float(const char *label, float *value, float min, float max, cons
     return sliderWithValue(label, value, min, max, format, width, [&](const char *id, const char *shownFormat) {
         return ImGui::SliderFloat(id, value, min, max, shownFormat);
     });
+}
+
+bool ui_slider_float_log(const char *label, float *value, float min, float max, const char *format, const char *shown, const char *widest, float width) {
+    return sliderWithValue(label, value, min, max, format, width, [&](const char *id, const char *shownFormat) {
+        return ImGui::SliderFloat(id, value, min, max, shownFormat, ImGuiSliderFlags_Logarithmic);
+    }, shown, widest);
 }
 
 void ui_same_line(void) { ImGui::SameLine(); }

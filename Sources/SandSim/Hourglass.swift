@@ -19,6 +19,8 @@ public struct Hourglass {
     /// Calibration and benchmarks: the sand is left alone at this gravity, with no neck friction
     /// and no taps.
     public var fixedGravity: Float?
+    /// While paused the sand, the timer and the clock all stand still.
+    public var isPaused = false
 
     /// The newest count of grains above the neck that has arrived; nil before the first of a pile.
     public private(set) var upper: Int?
@@ -106,6 +108,7 @@ public struct Hourglass {
     @discardableResult
     public mutating func advance(by seconds: Float) -> Frame {
         var frame = Frame()
+        guard !isPaused else { return frame }
         var left = max(seconds, 0) + carried
         while left >= Self.shortestTick {
             let pieces = (left / PhysicsConstants.tickSeconds - 1e-3).rounded(.up)

@@ -87,8 +87,9 @@ public struct HourglassTimer: Sendable {
     /// Settings chosen since; applied at the next start or reset.
     public private(set) var requested: GrainSettings
 
-    public static let durationRange: ClosedRange<Float> = 5...30
-    public static let presets: [Float] = [5, 10, 30]
+    /// From the original's 5 s to an hour: an egg takes three to five minutes, tea three or four.
+    public static let durationRange: ClosedRange<Float> = 5...3600
+    public static let presets: [Float] = [10, 30, 60, 180, 300, 600]
 
     public init(settings: GrainSettings, duration: Float = 5) {
         active = settings

@@ -39,7 +39,7 @@ struct CommandLineTests {
         ["simulate", "--size", "2"],
         ["simulate", "--size", "0.4"],
         ["simulate", "--duration", "-5"],
-        ["simulate", "--duration", "45"],
+        ["simulate", "--duration", "61m"],
         ["spawn", "--count", "1000001"],
         ["spawn", "-count", "ten"],
         ["simulate", "--dump", "/nonexistent-dir/dump.txt", "--count", "50", "--duration", "5", "--settle", "0"],

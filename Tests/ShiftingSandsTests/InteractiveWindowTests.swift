@@ -101,7 +101,7 @@ final class InteractiveApp {
 struct InteractiveWindowTests {
     /// xdotool's names for the help panel's keys; the drag is done with the mouse.
     static let keysyms = [
-        "Space": ["space"], "R": ["r"], "1 2 3": ["2", "3", "1"], "C": ["c"], "F11": ["F11"], "V": ["v"],
+        "Space": ["space"], "R": ["r"], "P": ["p", "p"], "1 2 3": ["2", "3", "1"], "C": ["c"], "F11": ["F11"], "V": ["v"],
         "F12": ["F12"], "H": ["h", "h"], "L": ["l", "l"], "F1": ["F1", "F1"], "Esc": ["Escape"], "Tab": Array(repeating: "Tab", count: SceneKind.allCases.count),
         "drag": [], "right drag": [], "wheel": [], "double click": [],
     ]

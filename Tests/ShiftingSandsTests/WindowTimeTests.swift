@@ -74,6 +74,36 @@ struct WindowTimeTests {
         #expect(climb <= 3, "the grains above rose by \(climb) in a frame")
     }
 
+    @Test("a minute's timer, paused for 5 s 20 s into it, empties 65 s of wall clock after it began, the sand and the clock stopped together",
+          .enabled(if: InteractiveApp.xdotool != nil, "xdotool is not installed"))
+    func pausedMinute() throws {
+        // Beside the app's folder, which goes with the app.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sands-minute-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let app = try InteractiveApp(["--mode", "cpu", "--count", "250", "--duration", "60", "--autostart", "--trace", path])
+        // The app waited about 2 s for its window; the run starts 3.2 s after launch.
+        Thread.sleep(forTimeInterval: 21.5)
+        try app.xdotool(["key", "p"])
+        Thread.sleep(forTimeInterval: 5)
+        try app.xdotool(["key", "p"])
+        Thread.sleep(forTimeInterval: 45)
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0)
+        let trace = try WindowTraceFile(path: path)
+        let wall = trace.values("wall").compactMap { $0 }, simulated = trace.values("simulated").compactMap { $0 }
+        let phase = trace.strings("phase"), elapsed = trace.values("elapsed").compactMap { $0 }, upper = trace.values("upper")
+        let first = try #require(phase.firstIndex(of: "running"))
+        let start = wall[first] - elapsed[first]
+        let emptyAt = try #require(trace.values("emptyAt").compactMap { $0 }.last)
+        #expect(abs(emptyAt - 60) <= 1.2, "the upper chamber empties \(emptyAt) s of timer into the minute")
+        // Paused: a stretch of about 5 s of wall clock over which neither the clock nor the timer moved.
+        let stills = zip(zip(wall, wall.dropFirst()), zip(simulated, simulated.dropFirst())).filter { $0.1.0 == $0.1.1 }.map { $0.0.1 - $0.0.0 }
+        let paused = stills.reduce(0, +)
+        #expect(abs(paused - 5) < 0.6, "paused for \(paused) s of wall clock")
+        let emptied = try #require(upper.indices.first { $0 > first && upper[$0] == 0 })
+        #expect(abs(wall[emptied] - start - 65) <= 1.3, "empty \(wall[emptied] - start) s of wall clock after the run began")
+    }
+
     @Test("a settings file's impossible values start the window with one line naming each key and the value used")
     func impossibleSettings() throws {
         let folder = try folder(settings: #"{"mode": "cpu", "duration": 5, "randomColors": false, "counts": {"cpu": -7, "gpu": 1000, "instanced": 2000}, "sizes": {"cpu": 9, "gpu": 1, "instanced": 1}}"#)

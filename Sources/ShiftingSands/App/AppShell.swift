@@ -23,6 +23,10 @@ final class AppShell: WindowInput {
     private var panels: [ScreenRect] = []
     private var toast: Toast?
     private var lastClick: (time: Double, x: Double, y: Double)?
+    /// When the person last pressed, moved, scrolled or typed: a scene's frame cap waits this long
+    /// after, so the overlay answers at full speed.
+    private var lastInput = Window.time
+    static let idleAfterSeconds = 3.0
     /// The language and frame-rate cap, and where they are kept (nil for runs that leave
     /// settings alone).
     private var settings: ShellSettings
@@ -88,7 +92,10 @@ final class AppShell: WindowInput {
             try drawFrame(dt: frames == nil ? wallDt : 1.0 / 60.0)
             if failure != nil || last { break }
             if let quitAfter, Window.time - started >= quitAfter { break }
-            if frames == nil, let cap = settings.fpsCap { Window.waitEvents(until: now + 1 / Double(cap)) }
+            let idle = Window.time - lastInput >= Self.idleAfterSeconds
+            if frames == nil, let cap = [settings.fpsCap, idle ? scene?.frameCap : nil].compactMap({ $0 }).min() {
+                Window.waitEvents(until: now + 1 / Double(cap))
+            }
         }
         scene?.save()
     }
@@ -253,6 +260,7 @@ final class AppShell: WindowInput {
     static let doubleClickSeconds = 0.4
 
     func mouseButton(_ button: MouseButton, pressed: Bool, x: Double, y: Double) {
+        lastInput = Window.time
         guard let scene else { return }
         // A press on a panel (where it stood last frame) or with a popup open is the overlay's.
         // Not ImGui's own flag alone: it lags a frame behind a pointer that moves off a panel and
@@ -271,15 +279,18 @@ final class AppShell: WindowInput {
     }
 
     func mouseMoved(x: Double, y: Double) {
+        lastInput = Window.time
         scene?.mouseMoved(x: x, y: y)
     }
 
     func scrolled(by steps: Double, x: Double, y: Double) {
+        lastInput = Window.time
         guard !ui_wants_mouse() else { return }
         scene?.scrolled(by: steps, x: x, y: y)
     }
 
     func key(_ key: Int32, modifiers: Int32) {
+        lastInput = Window.time
         // Keys typed into a widget (a slider's Ctrl+click text box; Esc cancels it) are its own;
         // Esc closes an open drop-down or colour picker rather than quitting.
         guard !ui_wants_keyboard(), let scene else { return }

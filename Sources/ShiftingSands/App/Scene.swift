@@ -50,10 +50,14 @@ protocol Scene: AnyObject {
     func key(_ key: Int32, modifiers: Int32) -> Bool
     /// Saves the scene's settings (after a change, on a switch and at quit).
     func save()
+    /// Frames a second the scene needs at most just now while the window is left alone (a long
+    /// timer's thin stream), to spare the processor; nil: as many as the window's cap allows.
+    var frameCap: Int? { get }
 }
 
 extension Scene {
     var failure: Error? { nil }
+    var frameCap: Int? { nil }
     func scrolled(by steps: Double, x: Double, y: Double) {}
     func doubleClicked(x: Double, y: Double) {}
 }

@@ -37,6 +37,7 @@ final class Window {
             throw CommandError("no OpenGL 4.3 window: \(reason)")
         }
         self.handle = handle
+        shownTitle = title
         glfwMakeContextCurrent(handle)
         glfwSwapInterval(1)
         // The overlay's layout holds from here up; smaller, panels cover each other.
@@ -76,6 +77,23 @@ final class Window {
     }
 
     func swapBuffers() { glfwSwapBuffers(handle) }
+
+    private var shownTitle = "ShiftingSands"
+
+    /// The window's title, changed only when it differs.
+    var title: String {
+        get { shownTitle }
+        set {
+            guard newValue != shownTitle else { return }
+            shownTitle = newValue
+            glfwSetWindowTitle(handle, newValue)
+        }
+    }
+
+    /// Whether the person has the window in front: focused and not minimised.
+    var isInFront: Bool {
+        glfwGetWindowAttrib(handle, GLFW_FOCUSED) == GLFW_TRUE && glfwGetWindowAttrib(handle, GLFW_ICONIFIED) == GLFW_FALSE
+    }
     static func pollEvents() { glfwPollEvents() }
 
     /// Handles events as they come until `time` (Window.time's clock): an idle wait that still

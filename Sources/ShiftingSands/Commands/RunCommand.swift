@@ -41,8 +41,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var grains: GrainOptions
 
-    @Option(parsing: .unconditional, help: "Timer duration in seconds, 5–30.")
-    var duration: Float?
+    @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h).")
+    var duration: TimerDuration?
 
     @Flag(name: [.long, .customLong("multicolor", withSingleDash: true)], help: "Random grain colours.")
     var colors = false
@@ -78,9 +78,7 @@ struct RunCommand: ParsableCommand {
         let settings = try resolvedSettings(base: AppSettings())
         let mode = compare ? PhysicsMode.cpu : settings.mode
         try GrainOptions.validate(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode))
-        if let duration, !HourglassTimer.durationRange.contains(duration) {
-            throw ValidationError("duration \(duration) s is outside 5–30 s")
-        }
+        try duration?.validate()
         if let frames {
             guard screenshot != nil else { throw ValidationError("--frames only counts frames before a --screenshot; give --screenshot FILE too") }
             guard frames > 0 else { throw ValidationError("--frames \(frames) must be at least 1") }
@@ -129,7 +127,7 @@ struct RunCommand: ParsableCommand {
         let target = compare ? PhysicsMode.cpu : settings.mode
         if let count = grains.count { settings.counts[target] = count }
         if let size = grains.size { settings.sizes[target] = size }
-        if let duration { settings.duration = duration }
+        if let duration { settings.duration = duration.seconds }
         if colors { settings.randomColors = true }
         return settings
     }
@@ -165,7 +163,7 @@ struct RunCommand: ParsableCommand {
             guard screenshot == nil, scene == .hourglass else { throw error }
             let mode = settings.mode
             Console.progress("shifting-sands: \(error); running the headless simulation instead, with the window's settings " +
-                             "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(Int(settings.duration)) s timer)")
+                             "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(DurationText.shown(settings.duration)) timer)")
             try runHeadless(settings)
             return
         }
@@ -180,11 +178,12 @@ struct RunCommand: ParsableCommand {
         let titaniumScript = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
         let hourglassSettings = settings
         let windowTrace = try trace.map { try WindowTrace(path: $0, modes: compare ? PhysicsMode.allCases : [settings.mode]) }
+        let alerts = DesktopAlerts()
         let makeScene: AppShell.SceneFactory = { kind in
             switch kind {
             case .hourglass:
                 let scene = try HourglassScene(window: window, settings: hourglassSettings, store: store,
-                                               shaders: .hourglass(in: shaders), compare: compare, autostart: autostart,
+                                               shaders: .hourglass(in: shaders), alerts: alerts, compare: compare, autostart: autostart,
                                                pacing: screenshot == nil, trace: windowTrace)
                 if let orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }
                 return scene

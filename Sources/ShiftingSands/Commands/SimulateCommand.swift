@@ -11,8 +11,8 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var grains: GrainOptions
 
-    @Option(parsing: .unconditional, help: "Timer duration in seconds, 5–30; sets gravity and neck friction.")
-    var duration: Float = 10
+    @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h).")
+    var duration = TimerDuration(seconds: 10)
 
     @Option(parsing: .unconditional, help: "Seconds the fresh pile settles before the flip.")
     var settle: Float = 2
@@ -38,9 +38,7 @@ struct SimulateCommand: ParsableCommand {
 
     func validate() throws {
         try GrainOptions.validate(mode: mode, count: count, size: size)
-        guard HourglassTimer.durationRange.contains(duration) else {
-            throw ValidationError("duration \(duration) s is outside \(Int(HourglassTimer.durationRange.lowerBound))–\(Int(HourglassTimer.durationRange.upperBound)) s")
-        }
+        try duration.validate()
         guard (0...60).contains(settle) else {
             throw ValidationError("settle \(settle) s is outside 0–60 s")
         }
@@ -57,7 +55,7 @@ struct SimulateCommand: ParsableCommand {
         let engine = backend.engine
         try engine.spawn(count: count, size: size)
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count, size: size))
-        var headless = HeadlessRun(duration: duration, settleSeconds: settle, flips: flips, mode: backend.mode)
+        var headless = HeadlessRun(duration: duration.seconds, settleSeconds: settle, flips: flips, mode: backend.mode)
         headless.landingSeconds = landing
         let result = headless.run(engine: engine) { phase in
             Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")

@@ -14,6 +14,7 @@ struct OverlayModel {
     var countRange: ClosedRange<Int>
     /// Three hourglasses side by side: no mode picker, the CPU's count range.
     var comparing = false
+    var paused = false
 }
 
 /// What the user asked for through the overlay.
@@ -23,6 +24,9 @@ enum OverlayEvent: Equatable {
     case size(Float)
     case duration(Float)
     case startOrReset
+    case pause
+    case chime(Bool)
+    case notify(Bool)
     case randomColors(Bool)
     /// Every hourglass setting back to its default.
     case defaults
@@ -93,15 +97,26 @@ enum HourglassOverlay {
 
         ui_begin_panel("duration", width - margin, height - margin, 1, 1, 0.55)
         var duration = model.settings.duration
-        if ui_slider_float(localized("timer"), &duration, HourglassTimer.durationRange.lowerBound, HourglassTimer.durationRange.upperBound, localized("%.0f s"), sliderWidth * 0.9) {
-            frame.events.append(.duration(duration.rounded()))
+        let range = HourglassTimer.durationRange
+        if ui_slider_float_log(localized("timer"), &duration, range.lowerBound, range.upperBound, "%.0f", DurationText.shown(duration),
+                               DurationText.widest, sliderWidth * (compact ? 1 : 1.2)) {
+            frame.events.append(.duration(DurationText.snapped(duration)))
         }
-        for preset in HourglassTimer.presets {
-            if ui_button(localized("%ld s", Int(preset)), (compact ? 42 : 54) * scale) { frame.events.append(.duration(preset)) }
-            ui_same_line()
+        // One row of presets, or two of three where the window is narrow.
+        let perRow = compact ? 3 : HourglassTimer.presets.count
+        for (index, preset) in HourglassTimer.presets.enumerated() {
+            if index % perRow != 0 { ui_same_line() }
+            if ui_button(DurationText.shown(preset), (compact ? 52 : 0) * scale) { frame.events.append(.duration(preset)) }
         }
         let busy = model.phase == .flipping || model.phase == .running
         if ui_button(localized(busy ? "Reset" : "Start"), (compact ? 66 : 80) * scale) { frame.events.append(.startOrReset) }
+        ui_same_line()
+        if ui_button(localized(model.paused ? "Resume" : "Pause"), (compact ? 66 : 80) * scale) { frame.events.append(.pause) }
+        if !compact { ui_same_line() }
+        var chime = model.settings.chime, notify = model.settings.notify
+        if ui_checkbox(localized("chime"), &chime) { frame.events.append(.chime(chime)) }
+        ui_same_line()
+        if ui_checkbox(localized("notify"), &notify) { frame.events.append(.notify(notify)) }
         end()
 
         return frame
@@ -131,7 +146,8 @@ enum HourglassOverlay {
 
     private static func timer(_ model: OverlayModel, scale: Float) {
         ui_timer_text(clock(model.elapsed), 0.93, 0.80, 0.52, scale)
-        ui_text_colored(localized("%@ · %@ timer", localized(phaseLabel(model.phase)), clock(model.duration)), 0.75, 0.68, 0.58)
+        let phase = localized(model.paused ? "paused" : phaseLabel(model.phase))
+        ui_text_colored(localized("%@ · %@ timer", phase, clock(model.duration)), 0.75, 0.68, 0.58)
     }
 
     private static func colours(_ model: OverlayModel, into events: inout [OverlayEvent]) {

@@ -35,13 +35,14 @@ final class HourglassScene: Scene {
     private var wallClock = 0.0
     /// Where the overlay's panels stood last frame; the hourglasses keep clear of them.
     private var panels: [ScreenRect] = []
+    private let alarm: TimerAlarm
     private unowned let window: Window
 
     /// `store` nil: settings changed in this run are not saved (screenshot runs). `compare`: all
     /// three modes side by side with the CPU mode's count and size. `autostart` flips once the
     /// fresh pile has settled, as the original's `-test` did. `pacing`: frames follow the wall
     /// clock. `trace`: a row a frame goes there.
-    init(window: Window, settings: AppSettings, store: SettingsStore<AppSettings>?, shaders: ShaderSource,
+    init(window: Window, settings: AppSettings, store: SettingsStore<AppSettings>?, shaders: ShaderSource, alerts: TimerAlerts,
          compare: Bool = false, autostart: Bool = false, pacing: Bool = true, trace: WindowTrace? = nil) throws {
         self.window = window
         self.store = store
@@ -68,6 +69,7 @@ final class HourglassScene: Scene {
             store?.save(settings)
         }
         self.settings = settings
+        alarm = TimerAlarm(alerts: alerts, chimes: settings.chime, notifies: settings.notify)
         autostartAt = autostart ? Double(HeadlessRun.defaultSettleSeconds) : nil
         pacer = pacing ? FramePacer() : nil
         self.trace = trace
@@ -98,7 +100,7 @@ final class HourglassScene: Scene {
     var keys: [(String, String)] { Self.keys }
 
     static let keys = [
-        ("Space", "start / flip"), ("R", "reset"), ("1 2 3", "CPU / GPU / Instanced"),
+        ("Space", "start / flip"), ("R", "reset"), ("P", "pause / resume"), ("1 2 3", "CPU / GPU / Instanced"),
         ("C", "random colours"), ("drag", "turn the hourglass by hand"),
         ("right drag", "orbit the camera"), ("wheel", "zoom"), ("double click", "camera back"),
     ]
@@ -128,8 +130,10 @@ final class HourglassScene: Scene {
         }
         let seconds = pacer?.simulatedSeconds(wall: dt) ?? dt
         for simulation in simulations { simulation.advance(by: seconds) }
-        pacer?.record(physics: simulations.map(\.physicsSeconds).reduce(0, +), simulated: seconds)
+        pacer?.record(physics: simulations.map(\.physicsSeconds).reduce(0, +), simulated: simulations[0].lastFrame.seconds)
         try writeTrace()
+        alarm.hear(timer, windowInFront: window.isInFront)
+        window.title = TimerAlarm.title(timer, paused: isPaused)
         let angle = timer.containerAngle
         let scenes = simulations.map { SceneFrame(profile: $0.profile, angle: angle, grains: $0.grainSource()) }
         let layout = layout()
@@ -138,8 +142,22 @@ final class HourglassScene: Scene {
         renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0, camera: camera)
     }
 
+    deinit {
+        window.title = "ShiftingSands"
+    }
+
     /// The timer every hourglass on screen shares (each keeps a copy, changed together).
     private var timer: HourglassTimer { simulations[0].timer }
+
+    private var isPaused: Bool { simulations[0].isPaused }
+
+    /// A running timer of a minute or more is a thin stream of sand: that many frames a second
+    /// show it while the window is left alone.
+    static let longTimerFrameCap = 10
+
+    var frameCap: Int? {
+        timer.phase == .running && timer.duration >= 60 ? Self.longTimerFrameCap : nil
+    }
 
     /// Simulated seconds per wall second: 1 while the sand keeps real time.
     var slowMotion: Float { pacer?.slowMotion ?? 1 }
@@ -157,7 +175,7 @@ final class HourglassScene: Scene {
         let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: timer.duration,
                                  settings: comparing ? settingsForComparison : settings,
                                  active: simulations[0].settings, countRange: countRanges[comparing ? .cpu : settings.mode]!,
-                                 comparing: comparing)
+                                 comparing: comparing, paused: isPaused)
         let frame = HourglassOverlay.draw(model, width: Float(room.width), height: Float(room.height), scale: scale)
         frame.events.forEach(handle)
         if comparing { drawLabels(layout()) }
@@ -227,6 +245,16 @@ final class HourglassScene: Scene {
         case .randomColors(let random):
             settings.randomColors = random
             simulations.forEach { $0.setRandomColors(random) }
+        case .pause:
+            let paused = !isPaused
+            simulations.forEach { $0.isPaused = paused }
+            return
+        case .chime(let chime):
+            settings.chime = chime
+            alarm.chimes = chime
+        case .notify(let notify):
+            settings.notify = notify
+            alarm.notifies = notify
         case .defaults:
             let defaults = AppSettings()
             let modeChanged = !comparing && defaults.mode != settings.mode
@@ -242,6 +270,8 @@ final class HourglassScene: Scene {
                 return []
             }
             simulations.forEach { $0.setRandomColors(defaults.randomColors) }
+            alarm.chimes = defaults.chime
+            alarm.notifies = defaults.notify
         }
         store?.save(settings)
     }
@@ -306,6 +336,7 @@ final class HourglassScene: Scene {
             let mode = PhysicsMode.allCases[Int(key - GLFW_KEY_1)]
             if mode != settings.mode { handle(.select(mode)) }
         case GLFW_KEY_C: handle(.randomColors(!settings.randomColors))
+        case GLFW_KEY_P: handle(.pause)
         default: return false
         }
         return true

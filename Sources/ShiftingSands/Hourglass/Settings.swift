@@ -2,7 +2,9 @@ import Foundation
 import SandSim
 
 /// What the app remembers between runs, as the original kept in UserDefaults: the mode, the
-/// duration, the colour toggle, and a count and size for each mode.
+/// duration, the colour toggle, a count and size for each mode, and whether the timer's end
+/// chimes and notifies. A file from an earlier version, without a later key, keeps its values
+/// and takes the default for the new key.
 struct AppSettings: StoredSettings {
     static let fileName = "settings.json"
 
@@ -11,6 +13,22 @@ struct AppSettings: StoredSettings {
     var randomColors = false
     var counts: [PhysicsMode: Int] = Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, $0.defaultCount) })
     var sizes: [PhysicsMode: Float] = Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, 1) })
+    var chime = true
+    var notify = true
+
+    init() {}
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = AppSettings()
+        mode = try container.decodeIfPresent(PhysicsMode.self, forKey: .mode) ?? defaults.mode
+        duration = try container.decodeIfPresent(Float.self, forKey: .duration) ?? defaults.duration
+        randomColors = try container.decodeIfPresent(Bool.self, forKey: .randomColors) ?? defaults.randomColors
+        counts = try container.decodeIfPresent([PhysicsMode: Int].self, forKey: .counts) ?? defaults.counts
+        sizes = try container.decodeIfPresent([PhysicsMode: Float].self, forKey: .sizes) ?? defaults.sizes
+        chime = try container.decodeIfPresent(Bool.self, forKey: .chime) ?? defaults.chime
+        notify = try container.decodeIfPresent(Bool.self, forKey: .notify) ?? defaults.notify
+    }
 
     func count(for mode: PhysicsMode) -> Int { counts[mode] ?? mode.defaultCount }
     func size(for mode: PhysicsMode) -> Float { sizes[mode] ?? 1 }

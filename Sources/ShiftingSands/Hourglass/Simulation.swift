@@ -36,6 +36,12 @@ final class Simulation {
     }
 
     var mode: PhysicsMode { settings.mode }
+
+    /// The sand, the timer and the clock stand still.
+    var isPaused: Bool {
+        get { hourglass.isPaused }
+        set { hourglass.isPaused = newValue }
+    }
     var engine: PhysicsEngine { hourglass.engine }
     var timer: HourglassTimer { hourglass.timer }
 

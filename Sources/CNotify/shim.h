@@ -1,0 +1,2 @@
+// libnotify, the desktop's notifications.
+#include <libnotify/notify.h>

@@ -1,0 +1,62 @@
+import ArgumentParser
+import SandSim
+
+/// A timer's length as people write it: `90`, `90s`, `3m`, `1m30s`, `1h`, and as the overlay
+/// shows it: `45 s`, `1:30`, `3 min`, `1 h`.
+enum DurationText {
+    /// Seconds in `text`, or nil where it is not a length of time.
+    static func seconds(_ text: String) -> Float? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let match = trimmed.wholeMatch(of: /(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s?)?/),
+              match.1 != nil || match.2 != nil || match.3 != nil else { return nil }
+        let hours = match.1.flatMap { Float($0) } ?? 0, minutes = match.2.flatMap { Float($0) } ?? 0, seconds = match.3.flatMap { Float($0) } ?? 0
+        let total = hours * 3600 + minutes * 60 + seconds
+        return total.isFinite ? total : nil
+    }
+
+    /// `45 s` below a minute, `1:30` while there are seconds, else `3 min` or `1 h`.
+    static func shown(_ seconds: Float) -> String {
+        let whole = Int(seconds.rounded())
+        if whole < 60 { return localized("%ld s", whole) }
+        if whole % 60 != 0 { return String(format: "%d:%02d", whole / 60, whole % 60) }
+        if whole == 3600 { return localized("%ld h", 1) }
+        return localized("%ld min", whole / 60)
+    }
+
+    /// The widest any length is shown, for the slider's value column.
+    static var widest: String {
+        [59, 595, 3540].map(shown).max { $0.count < $1.count } ?? shown(3540)
+    }
+
+    /// The nearest length the slider offers: whole seconds below a minute, 5 s steps below ten
+    /// minutes, whole minutes beyond.
+    static func snapped(_ seconds: Float) -> Float {
+        let range = HourglassTimer.durationRange
+        let step: Float = seconds < 60 ? 1 : seconds < 600 ? 5 : 60
+        return min(max((seconds / step).rounded() * step, range.lowerBound), range.upperBound)
+    }
+}
+
+/// `--duration`: a timer's length, checked against the timer's range.
+struct TimerDuration: ExpressibleByArgument {
+    let seconds: Float
+
+    init?(argument: String) {
+        guard let seconds = DurationText.seconds(argument) else { return nil }
+        self.seconds = seconds
+    }
+
+    init(seconds: Float) {
+        self.seconds = seconds
+    }
+
+    var defaultValueDescription: String { DurationText.shown(seconds).replacingOccurrences(of: " ", with: "") }
+
+    /// Refuses a length outside the timer's range, naming it as typed.
+    func validate() throws {
+        let range = HourglassTimer.durationRange
+        guard range.contains(seconds) else {
+            throw ValidationError("duration \(DurationText.shown(seconds)) is outside \(DurationText.shown(range.lowerBound))–\(DurationText.shown(range.upperBound))")
+        }
+    }
+}
