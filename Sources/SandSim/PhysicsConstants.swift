@@ -89,9 +89,19 @@ public enum PhysicsConstants {
     /// 13-15% faster than 0.5 at 10,000 and 50,000 grains, 0.3 less so (docs/BENCHMARKS.md).
     public static let cpuListSkinDiameters: Float = 0.4
     /// Each side of a contact takes this share of the overlap and of the friction, in both
-    /// engines' sequential solves; against a sleeping grain, which does not move, the awake one
-    /// takes all of it (compute engine).
+    /// engines; against a sleeping grain, which does not move, the awake one takes all of it
+    /// (compute engine).
     public static let contactShare: Float = 0.5
+    /// The compute engine's solve: iterations a substep, each moving every grain by the average
+    /// of what its contacts ask times this relaxation (FleX's local relaxation); chosen by
+    /// measurement (docs/PHYSICS.md, "The compute engine's solve").
+    public static let computeIterations = 2
+    public static let contactRelaxation: Float = 1
+    /// The compute engine lists the grains within two radii plus this many diameters of each
+    /// grain when it sorts them, and sorts again once a grain may have come half of it
+    /// (ContactListReach); room for this many neighbours a grain, nearest kept.
+    public static let computeListSkinDiameters: Float = 0.4
+    public static let contactListSlots = 24
 
     // Damping: v *= settle^dt + (flow^dt - settle^dt) · min(speed / (dampingSpeedScale · speedScale), 1)
     public static let flowDamping: Float = 0.92

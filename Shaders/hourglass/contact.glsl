@@ -1,0 +1,19 @@
+// What one contact asks of a grain at x (at s when the substep began, radius r) against a
+// neighbour at xj (sj, rj): its share of the overlap along the line of centres and of the
+// sliding since the substep began (Coulomb friction, removed as a position correction: all of
+// it below the static share of the overlap, at most the kinetic share beyond), all of both
+// against a sleeper, which does not move. Adds to `push` and counts the contact. Needs glass.glsl
+// for frictionCorrection.
+void addContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, bool stillJ, inout vec3 push, inout uint contacts) {
+    vec3 delta = x - xj;
+    float touching = r + rj;
+    float d2 = dot(delta, delta);
+    if (d2 >= touching * touching || d2 < 1e-12) return;
+    float d = sqrt(d2);
+    vec3 n = delta / d;
+    float depth = touching - d;
+    float share = stillJ ? 1.0 : CONTACT_SHARE;
+    vec3 slide = frictionCorrection((x - s) - (xj - sj), n, depth, STATIC_FRICTION, KINETIC_FRICTION);
+    push += (n * depth - slide) * share;
+    contacts += 1u;
+}
