@@ -54,7 +54,7 @@ void endSleeperSubstep(uint k, vec4 start, float sleep) {
     imageStore(grainsOut, int(2u * k + 1u), vec4(0.0, 0.0, 0.0, sleep));
 }
 
-void endSubstep(uint k, vec3 p, vec4 start, float sleep, uint contacts) {
+void endSubstep(uint k, vec3 p, vec4 start, float sleep, uint supports) {
     bool onFloor = collideGlass(p, start.xyz, start.w);
     vec3 v = (p - start.xyz) / subDt;
     if (abs(p.y) < NECK_HALF_HEIGHT) {
@@ -71,7 +71,7 @@ void endSubstep(uint k, vec3 p, vec4 start, float sleep, uint contacts) {
     // which its neighbours cannot move, would plug it. The stop holds at all times
     // (SimulationParameters.stopsResting): without it a pile's flanks go on creeping flatter
     // after the pour. Sleep only while the timer does not run.
-    bool resting = p.y < -NECK_HALF_HEIGHT && (contacts > 0u || onFloor);
+    bool resting = p.y < -NECK_HALF_HEIGHT && (supports > 0u || onFloor);
     float speed = length(v);
     if (resting && speed < VELOCITY_CUTOFF * speedScale) v = vec3(0.0);
     sleep = sleepEnabled && resting && speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
@@ -94,7 +94,7 @@ void main() {
     }
     vec3 x = firstIteration ? predicted(start.xyz, motion.xyz) : texelFetch(iterateIn, int(k)).xyz;
     vec3 push = vec3(0.0);
-    uint contacts = 0u;
+    uint contacts = 0u, supports = 0u;
     uint count = contactCount(k);
     for (uint m = 0u; m < count; ++m) {
         uint j = contactAt(k, m);
@@ -110,7 +110,7 @@ void main() {
             stillJ = previous.w < 0.0;
             xj = previous.xyz;
         }
-        addContact(x, start.xyz, r, xj, other.xyz, other.w, stillJ, push, contacts);
+        addContact(x, start.xyz, r, xj, other.xyz, other.w, stillJ, push, contacts, supports);
     }
     x += push * (CONTACT_RELAXATION / float(max(contacts, 1u)));
     // A push may not leave the grain in the glass: in the neck, two grains side by side must
@@ -118,6 +118,6 @@ void main() {
     vec3 wallNormal;
     float wallDepth;
     projectInside(x, r, wallNormal, wallDepth);
-    if (lastIteration) endSubstep(k, x, start, motion.w, contacts);
+    if (lastIteration) endSubstep(k, x, start, motion.w, supports);
     else imageStore(iterateOut, int(k), vec4(x, r));
 }
