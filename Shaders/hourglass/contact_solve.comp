@@ -6,6 +6,8 @@
 // iteration predicts every grain from the substep's start on the fly (velocity and gravity);
 // the last one ends the substep: the glass, the velocity from how far the grain moved, the
 // neck's friction, the original's damping, sleep, and whether the grains must be sorted again.
+// FIRST_ITERATION and LAST_ITERATION (0 or 1, from ComputeEngine) pick the variant: llvmpipe
+// runs the code of a branch a uniform rules out, so each role is compiled on its own.
 #include "grain_texels.glsl"
 #include "contact_list.glsl"
 #include "glass.glsl"
@@ -30,8 +32,6 @@ uniform float neckDamping;
 uniform float relistDistance;   // a grain this far from where it was listed may miss a contact
 uniform uint frameIndex;
 uniform bool firstSubstep;      // of the frame: deep sleepers check their support then
-uniform bool firstIteration;
-uniform bool lastIteration;
 uniform bool sleepEnabled;      // false while the container turns: everything tumbles
 
 vec3 predicted(vec3 p, vec3 v) {
@@ -83,33 +83,40 @@ void endSubstep(uint k, vec3 p, vec4 start, float sleep, uint supports) {
 void main() {
     uint k = gl_GlobalInvocationID.x;
     if (k >= grainCount) return;
-    if (lastIteration && k == 0u) disarmSpent();
+#if LAST_ITERATION
+    if (k == 0u) disarmSpent();
+#endif
     vec4 start = positionRadiusAt(grains, k);
     vec4 motion = velocitySleepAt(grains, k);
     float r = start.w;
     if (sleepEnabled && motion.w >= LIGHT_SLEEP_COUNTER) {
-        if (lastIteration) endSleeperSubstep(k, start, motion.w);
-        else imageStore(iterateOut, int(k), vec4(start.xyz, -r));
+#if LAST_ITERATION
+        endSleeperSubstep(k, start, motion.w);
+#else
+        imageStore(iterateOut, int(k), vec4(start.xyz, -r));
+#endif
         return;
     }
-    vec3 x = firstIteration ? predicted(start.xyz, motion.xyz) : texelFetch(iterateIn, int(k)).xyz;
+#if FIRST_ITERATION
+    vec3 x = predicted(start.xyz, motion.xyz);
+#else
+    vec3 x = texelFetch(iterateIn, int(k)).xyz;
+#endif
     vec3 push = vec3(0.0);
     uint contacts = 0u, supports = 0u;
     uint count = contactCount(k);
     for (uint m = 0u; m < count; ++m) {
         uint j = contactAt(k, m);
         vec4 other = positionRadiusAt(grains, j);
-        vec3 xj;
-        bool stillJ;
-        if (firstIteration) {
-            vec4 otherMotion = velocitySleepAt(grains, j);
-            stillJ = sleepEnabled && otherMotion.w >= LIGHT_SLEEP_COUNTER;
-            xj = stillJ ? other.xyz : predicted(other.xyz, otherMotion.xyz);
-        } else {
-            vec4 previous = texelFetch(iterateIn, int(j));
-            stillJ = previous.w < 0.0;
-            xj = previous.xyz;
-        }
+#if FIRST_ITERATION
+        vec4 otherMotion = velocitySleepAt(grains, j);
+        bool stillJ = sleepEnabled && otherMotion.w >= LIGHT_SLEEP_COUNTER;
+        vec3 xj = stillJ ? other.xyz : predicted(other.xyz, otherMotion.xyz);
+#else
+        vec4 previous = texelFetch(iterateIn, int(j));
+        bool stillJ = previous.w < 0.0;
+        vec3 xj = previous.xyz;
+#endif
         addContact(x, start.xyz, r, xj, other.xyz, other.w, stillJ, push, contacts, supports);
     }
     x += push * (CONTACT_RELAXATION / float(max(contacts, 1u)));
@@ -118,6 +125,9 @@ void main() {
     vec3 wallNormal;
     float wallDepth;
     projectInside(x, r, wallNormal, wallDepth);
-    if (lastIteration) endSubstep(k, x, start, motion.w, supports);
-    else imageStore(iterateOut, int(k), vec4(x, r));
+#if LAST_ITERATION
+    endSubstep(k, x, start, motion.w, supports);
+#else
+    imageStore(iterateOut, int(k), vec4(x, r));
+#endif
 }

@@ -16,7 +16,8 @@ public final class ComputeEngine: PhysicsEngine {
     /// Compute dispatches the last `step` issued, besides the sorts (`sortCount`).
     public private(set) var lastDispatches = 0
 
-    private let solveProgram: ShaderProgram
+    /// The solve's iteration in its three roles: first, between, last (one iteration: both).
+    private let solvePrograms: [IterationRole: ShaderProgram]
     private let writeBackProgram: ShaderProgram
     private let snapProgram: ShaderProgram
     private let expandProgram: ShaderProgram
@@ -40,7 +41,9 @@ public final class ComputeEngine: PhysicsEngine {
     /// Needs a current GL 4.3 context on this thread.
     public init(name: String, shaders: ShaderSource) throws {
         self.name = name
-        solveProgram = try ShaderProgram(compute: "contact_solve.comp", source: shaders)
+        solvePrograms = try Dictionary(uniqueKeysWithValues: IterationRole.allCases.map { role in
+            (role, try ShaderProgram(compute: "contact_solve.comp", source: shaders.adding(defines: role.defines)))
+        })
         writeBackProgram = try ShaderProgram(compute: "write_back.comp", source: shaders)
         snapProgram = try ShaderProgram(compute: "snap_after_flip.comp", source: shaders)
         expandProgram = try ShaderProgram(compute: "expand_meshes.comp", source: shaders)
@@ -58,16 +61,18 @@ public final class ComputeEngine: PhysicsEngine {
         for iterate in iterates { iterate.allocate(byteCount: grainCount * 16) }
         let table = ProfileLookupTable(profile: profile)
         profileTable.upload(table.radii, usage: GL_STATIC_DRAW)
-        solveProgram.set("profileMinY", table.minY)
-        solveProgram.set("profileSpacing", table.spacing)
-        solveProgram.set("floorY", -profile.innerHalfHeight)
-        for program in [solveProgram, writeBackProgram, snapProgram, expandProgram] {
+        for program in solvePrograms.values {
+            program.set("profileMinY", table.minY)
+            program.set("profileSpacing", table.spacing)
+            program.set("floorY", -profile.innerHalfHeight)
+        }
+        for program in Array(solvePrograms.values) + [writeBackProgram, snapProgram, expandProgram] {
             program.set("grainCount", UInt32(grainCount))
         }
         let largestRadius = grains.map(\.radius).max() ?? profile.grainRadius
         let reach = ContactListReach(largestRadius: largestRadius)
         listing.configure(grid: NeighbourGrid(profile: profile, reach: reach.reach), reach: reach, grainCount: grainCount)
-        solveProgram.set("relistDistance", reach.relistDistance)
+        for program in solvePrograms.values { program.set("relistDistance", reach.relistDistance) }
         grainRadius = profile.grainRadius
         setColors(GrainColors.perGrain(count: grainCount, random: false))
         vertexBuffer.allocate(byteCount: Self.meshBytes(count: grainCount))
@@ -113,12 +118,14 @@ public final class ComputeEngine: PhysicsEngine {
         let schedule = SolveSchedule.compute(frameDt: frameDt, minimumSubsteps: substeps, parameters: parameters, grainRadius: grainRadius)
         let subDt = SimulationParameters.clampedFrameDt(frameDt) / Float(schedule.substeps)
         lastSubsteps = schedule.substeps
-        solveProgram.set("gravity", parameters.gravityVector(angle: angle))
-        solveProgram.set("speedScale", parameters.speedScale)
-        solveProgram.set("subDt", subDt)
-        solveProgram.set("neckDamping", parameters.neckDamping)
-        solveProgram.set("sleepEnabled", angle == 0 && parameters.sleepAllowed)
-        solveProgram.set("frameIndex", frameIndex)
+        for program in solvePrograms.values {
+            program.set("gravity", parameters.gravityVector(angle: angle))
+            program.set("speedScale", parameters.speedScale)
+            program.set("subDt", subDt)
+            program.set("neckDamping", parameters.neckDamping)
+            program.set("sleepEnabled", angle == 0 && parameters.sleepAllowed)
+            program.set("frameIndex", frameIndex)
+        }
         lastDispatches = 0
         for substep in 0..<schedule.substeps {
             listing.sortIfArmed(grains: states[current])
@@ -132,7 +139,6 @@ public final class ComputeEngine: PhysicsEngine {
 
     /// One substep's contact iterations, from `states[current]` into the other state.
     private func solve(iterations: Int, firstSubstep: Bool) {
-        solveProgram.set("firstSubstep", firstSubstep)
         states[current].bind(unit: ComputeBindings.grainsUnit)
         states[1 - current].bindImage(unit: ComputeBindings.grainsImage)
         listing.contacts.bind(unit: ComputeBindings.contactListUnit)
@@ -140,13 +146,15 @@ public final class ComputeEngine: PhysicsEngine {
         listing.ids.bind(unit: ComputeBindings.idsUnit)
         profileTable.bind(unit: ComputeBindings.profileUnit)
         for iteration in 0..<iterations {
-            let last = iteration == iterations - 1
-            solveProgram.set("firstIteration", iteration == 0)
-            solveProgram.set("lastIteration", last)
+            let role = IterationRole(iteration, of: iterations)
+            let program = solvePrograms[role]!
             iterates[iteration % 2].bindImage(unit: ComputeBindings.iterateImage)
             iterates[(iteration + 1) % 2].bind(unit: ComputeBindings.iterateUnit)
-            if last { listing.prepareArming(solveProgram) }
-            solveProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+            if role.isLast {
+                program.set("firstSubstep", firstSubstep)
+                listing.prepareArming(program)
+            }
+            program.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
             epoxy_glMemoryBarrier(ContactListing.barrier)
             lastDispatches += 1
         }
