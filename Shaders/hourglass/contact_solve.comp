@@ -28,6 +28,8 @@ uniform uint grainCount;
 uniform vec3 gravity;           // container frame, already turned by the container angle
 uniform float speedScale;       // on every speed threshold: sqrt(g / g_ref)
 uniform float subDt;
+uniform float flowDamping;      // FLOW_DAMPING and SETTLE_DAMPING to the power subDt
+uniform float settleDamping;
 uniform float neckDamping;
 uniform float relistDistance;   // a grain this far from where it was listed may miss a contact
 uniform uint frameIndex;
@@ -61,9 +63,7 @@ void endSubstep(uint k, vec3 p, vec4 start, float sleep, uint supports) {
         float ramp = 1.0 - abs(p.y) / NECK_HALF_HEIGHT;
         v *= max(0.0, 1.0 - ramp * neckDamping * subDt);
     }
-    float flow = pow(FLOW_DAMPING, subDt);
-    float settle = pow(SETTLE_DAMPING, subDt);
-    v *= settle + (flow - settle) * min(length(v) / (DAMPING_SPEED_SCALE * speedScale), 1.0);
+    v *= settleDamping + (flowDamping - settleDamping) * min(length(v) / (DAMPING_SPEED_SCALE * speedScale), 1.0);
 
     // Only a supported grain below the neck may be stopped or fall asleep; a grain in free
     // fall, or one above waiting to drain, must keep every bit of gravity it gathers. Nothing
@@ -120,14 +120,15 @@ void main() {
         addContact(x, start.xyz, r, xj, other.xyz, other.w, stillJ, push, contacts, supports);
     }
     x += push * (CONTACT_RELAXATION / float(max(contacts, 1u)));
-    // A push may not leave the grain in the glass: in the neck, two grains side by side must
-    // part along it, not be put back on top of each other by the wall afterwards.
-    vec3 wallNormal;
-    float wallDepth;
-    projectInside(x, r, wallNormal, wallDepth);
 #if LAST_ITERATION
     endSubstep(k, x, start, motion.w, supports);
 #else
+    // A push may not leave the grain in the glass: in the neck, two grains side by side must
+    // part along it, not be put back on top of each other by the wall afterwards (the last
+    // iteration's end keeps it inside as well).
+    vec3 wallNormal;
+    float wallDepth;
+    projectInside(x, r, wallNormal, wallDepth);
     imageStore(iterateOut, int(k), vec4(x, r));
 #endif
 }

@@ -1,4 +1,5 @@
 import CEpoxy
+import Foundation
 import GLSupport
 import SandSim
 
@@ -122,6 +123,8 @@ public final class ComputeEngine: PhysicsEngine {
             program.set("gravity", parameters.gravityVector(angle: angle))
             program.set("speedScale", parameters.speedScale)
             program.set("subDt", subDt)
+            program.set("flowDamping", pow(PhysicsConstants.flowDamping, subDt))
+            program.set("settleDamping", pow(PhysicsConstants.settleDamping, subDt))
             program.set("neckDamping", parameters.neckDamping)
             program.set("sleepEnabled", angle == 0 && parameters.sleepAllowed)
             program.set("frameIndex", frameIndex)
