@@ -54,9 +54,9 @@ public struct SimulationParameters: Sendable, Equatable {
 
     /// Substeps a frame of `frameDt` needs so that no grain moves more than `maxStepDiameters`
     /// in one: the fastest a grain gets is falling the glass's whole height.
-    public func substepsForSpeed(grainRadius: Float, frameDt: Float) -> Int {
+    public func substepsForSpeed(grainRadius: Float, frameDt: Float, maxStepDiameters: Float = PhysicsConstants.maxStepDiameters) -> Int {
         let fastest = (2 * gravity * (1 + abs(tap)) * 2 * PhysicsConstants.glassHalfHeight).squareRoot()
-        let allowed = PhysicsConstants.maxStepDiameters * 2 * grainRadius
+        let allowed = maxStepDiameters * 2 * grainRadius
         return Int((fastest * frameDt / allowed).rounded(.up))
     }
 
