@@ -9,10 +9,10 @@ public struct SolveSchedule: Sendable, Equatable {
     }
 
     /// For a frame of `frameDt` (clamped): at least `minimumSubsteps`, more for fast sand, so no
-    /// grain moves more than `maxStepDiameters` in one, and `computeIterations` in each.
+    /// grain moves more than `computeMaxStepDiameters` in one, and `computeIterations` in each.
     public static func compute(frameDt: Float, minimumSubsteps: Int, parameters: SimulationParameters, grainRadius: Float) -> SolveSchedule {
         let dt = SimulationParameters.clampedFrameDt(frameDt)
-        let substeps = max(minimumSubsteps, parameters.substepsForSpeed(grainRadius: grainRadius, frameDt: dt))
+        let substeps = max(minimumSubsteps, parameters.substepsForSpeed(grainRadius: grainRadius, frameDt: dt, maxStepDiameters: PhysicsConstants.computeMaxStepDiameters))
         return SolveSchedule(substeps: substeps, iterations: PhysicsConstants.computeIterations)
     }
 }
