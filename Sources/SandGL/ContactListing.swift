@@ -19,11 +19,11 @@ final class ContactListing {
     private let scratch = BufferTexture(format: GL_RGBA32F)
     private let scratchIds = BufferTexture(format: GL_R32UI)
     /// For each place in cell order, the grain there, by its index in load order.
-    let ids: BufferTexture
+    let ids = BufferTexture(format: GL_R32UI)
     /// Where each grain was when the lists were built.
-    let listedAt: BufferTexture
+    let listedAt = BufferTexture(format: GL_RGBA32F)
     /// Each grain's count of neighbours, then their places (contact_list.glsl).
-    let contacts: BufferTexture
+    let contacts = BufferTexture(format: GL_R32UI)
     /// Two slots of the stages' group counts (one per substep parity), then the template.
     private let arguments = StorageBuffer()
     private let relists = StorageBuffer()
@@ -40,9 +40,6 @@ final class ContactListing {
         reorderProgram = try ShaderProgram(compute: "grain_reorder.comp", source: shaders)
         listProgram = try ShaderProgram(compute: "contact_list.comp", source: shaders)
         prefixSum = try PrefixSum(shaders: shaders)
-        ids = BufferTexture(format: GL_R32UI)
-        listedAt = BufferTexture(format: GL_RGBA32F)
-        contacts = BufferTexture(format: GL_R32UI)
     }
 
     /// Sizes everything for `grainCount` grains in `grid`, gives every program that reads the

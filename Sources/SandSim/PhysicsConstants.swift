@@ -42,10 +42,10 @@ public enum PhysicsConstants {
     /// through an opening `drainReferenceOpening` wide beyond the dead band at its edge, that
     /// dead band in grain diameters, and the power of g the flow rises with.
     /// The compute engine's counts give openings of several sizes in grain diameters and so fit
-    /// the dead band; the CPU engine's all have a neck 4 diameters wide, so its fit takes the
-    /// compute engine's dead band (the two engines solve the same way).
+    /// the dead band; the CPU engine's all have a neck 4 diameters wide, so its fit took the dead
+    /// band of the compute engine's earlier, sequential solve (0.95).
     public static let cpuDrain = DrainCalibration(full: 0.0990, edgeDiameters: 0.95, gravityExponent: 0.51)
-    public static let computeDrain = DrainCalibration(full: 0.0909, edgeDiameters: 0.95, gravityExponent: 0.51)
+    public static let computeDrain = DrainCalibration(full: 0.0994, edgeDiameters: 1.16, gravityExponent: 0.55)
     public static let drainReferenceOpening: Float = 0.1
     /// The fit's defaults where a calibration's data cannot fix them.
     public static let drainEdgeDiameters: Float = 0.95
