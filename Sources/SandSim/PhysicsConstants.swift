@@ -81,9 +81,9 @@ public enum PhysicsConstants {
     /// stops it, so this is the deepest overlap an impact leaves (measured on the compute
     /// engine, 1,000 grains: 8, 10 and 12 substeps left 0.16, 0.12 and 0.09 diameters).
     public static let maxStepDiameters: Float = 0.1
-    /// ... in the compute engine, whose averaged solve stops a landing grain a little later: with
-    /// 0.1, 20,000 grains falling onto the funnel at the start of a 10 s timer overlapped by 0.11
-    /// diameters (docs/PHYSICS.md, "The compute engine's solve").
+    /// ... in the compute engine, whose averaged solve stops a landing grain a little later, so
+    /// 0.1 let large counts overlap past a tenth of a diameter (docs/PHYSICS.md, "The compute
+    /// engine's solve").
     public static let computeMaxStepDiameters: Float = 0.07
     /// The CPU engine lists the grains within two radii plus this many diameters of each other,
     /// and lists them again once a grain may have come half of it (ContactCandidates). Wider
