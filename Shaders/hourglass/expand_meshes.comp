@@ -6,10 +6,10 @@
 #include "particle.glsl"
 
 layout(local_size_x = WORK_GROUP_SIZE) in;
-layout(std430, binding = 0) readonly buffer Particles { Particle particles[]; };
-layout(std430, binding = 3) readonly buffer Colors { uint colors[]; };
-layout(std430, binding = 4) readonly buffer Corners { vec4 corners[]; };
-layout(std430, binding = 5) writeonly buffer Vertices { uint vertexWords[]; };
+layout(std430, binding = BUFFER_PARTICLES) readonly buffer Particles { Particle particles[]; };
+layout(std430, binding = BUFFER_COLORS) readonly buffer Colors { uint colors[]; };
+layout(std430, binding = BUFFER_CORNERS) readonly buffer Corners { vec4 corners[]; };
+layout(std430, binding = BUFFER_VERTICES) writeonly buffer Vertices { uint vertexWords[]; };
 
 uniform uint grainCount;
 

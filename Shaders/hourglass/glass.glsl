@@ -1,7 +1,7 @@
 // The glass as the compute shaders see it: the inner profile from the 256-entry table, the
 // wall pushing along its normal, floor and ceiling, and Coulomb friction against each.
-// GlassCollider and Friction on the CPU. Needs the Profile buffer at binding 2.
-layout(std430, binding = 2) readonly buffer Profile { float profileRadii[]; };
+// GlassCollider and Friction on the CPU.
+layout(binding = UNIT_PROFILE) uniform samplerBuffer profileRadii;
 
 uniform float profileMinY;
 uniform float profileSpacing;
@@ -10,7 +10,7 @@ uniform float floorY;           // lowest centre height + radius; the ceiling mi
 float innerRadiusAt(float y) {
     float u = clamp((y - profileMinY) / profileSpacing, 0.0, float(PROFILE_TABLE_SIZE - 1));
     uint i = min(uint(u), uint(PROFILE_TABLE_SIZE - 2));
-    return mix(profileRadii[i], profileRadii[i + 1u], u - float(i));
+    return mix(texelFetch(profileRadii, int(i)).x, texelFetch(profileRadii, int(i + 1u)).x, u - float(i));
 }
 
 // Removes the sliding since the substep began at a contact of normal n and overlap `depth`:

@@ -3,9 +3,9 @@
 // work group, with each block's total written out; scanning the totals and adding them back
 // (prefix_sum_add.comp) finishes a sum of any length. Input and output may be one buffer.
 layout(local_size_x = WORK_GROUP_SIZE) in;
-layout(std430, binding = 10) readonly buffer Values { uint values[]; };
-layout(std430, binding = 11) writeonly buffer Sums { uint sums[]; };
-layout(std430, binding = 12) writeonly buffer BlockTotals { uint blockTotals[]; };
+layout(std430, binding = BUFFER_SCAN_VALUES) readonly buffer Values { uint values[]; };
+layout(std430, binding = BUFFER_SCAN_SUMS) writeonly buffer Sums { uint sums[]; };
+layout(std430, binding = BUFFER_SCAN_TOTALS) writeonly buffer BlockTotals { uint blockTotals[]; };
 
 uniform uint valueCount;
 

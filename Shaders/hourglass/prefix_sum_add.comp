@@ -2,8 +2,8 @@
 // Finishes a multi-block prefix sum: every value gains the scanned total of the blocks before
 // its own.
 layout(local_size_x = WORK_GROUP_SIZE) in;
-layout(std430, binding = 11) buffer Sums { uint sums[]; };
-layout(std430, binding = 12) readonly buffer BlockTotals { uint blockTotals[]; };
+layout(std430, binding = BUFFER_SCAN_SUMS) buffer Sums { uint sums[]; };
+layout(std430, binding = BUFFER_SCAN_TOTALS) readonly buffer BlockTotals { uint blockTotals[]; };
 
 uniform uint valueCount;
 

@@ -4,7 +4,7 @@
 #include "particle.glsl"
 
 layout(local_size_x = WORK_GROUP_SIZE) in;
-layout(std430, binding = 0) buffer Particles { Particle particles[]; };
+layout(std430, binding = BUFFER_PARTICLES) buffer Particles { Particle particles[]; };
 
 uniform uint grainCount;
 

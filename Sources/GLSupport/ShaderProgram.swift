@@ -38,6 +38,13 @@ public final class ShaderProgram {
         epoxy_glDispatchCompute(GLuint(max(groups, 1)), 1, 1)
     }
 
+    /// Runs as many groups as the three `GLuint`s at `offset` bytes into the buffer bound to
+    /// `GL_DISPATCH_INDIRECT_BUFFER` say, which shaders may have written: none when x is 0.
+    public func dispatchIndirect(offset: Int) {
+        use()
+        epoxy_glDispatchComputeIndirect(GLintptr(offset))
+    }
+
     private func location(_ name: String) -> GLint {
         if let known = locations[name] { return known }
         let found = epoxy_glGetUniformLocation(id, name)

@@ -40,6 +40,13 @@ public struct ShaderSource: Sendable {
         ShaderSource(directory: directory.appendingPathComponent(name), defines: defines)
     }
 
+    /// The same shaders with `extra` after the defines: one source compiled into variants, as
+    /// specialization constants would (a software GL runs a branch's code even where a uniform
+    /// rules it out).
+    public func adding(defines extra: String) -> ShaderSource {
+        ShaderSource(directory: directory, defines: defines + "\n" + extra)
+    }
+
     /// The full source of `name`, ready to compile.
     public func text(of name: String) throws -> String {
         let body = try read(name)

@@ -1,32 +1,40 @@
 import CEpoxy
+import Foundation
 import GLSupport
 import SandSim
 
-/// The physics in GLSL compute shaders, behind the same protocol as the CPU engine. GPU mode
-/// reads the grains back each frame (`readGrains`); Instanced mode calls `expandMeshes` and
-/// draws `vertexBuffer` directly, so only the count above the neck comes back (UpperCounter).
+/// The physics in GLSL compute shaders, behind the same protocol as the CPU engine. A frame: for
+/// each substep, sort the grains by cell if one has moved far (ContactListing), then the contact
+/// solve's iterations, one invocation per grain, the last ending the substep; then every grain
+/// back to its place in load order (`particleBuffer`). GPU mode reads the grains back each frame
+/// (`readGrains`); Instanced mode calls `expandMeshes` and draws `vertexBuffer` directly, so
+/// only the count above the neck comes back (UpperCounter).
 public final class ComputeEngine: PhysicsEngine {
     public let name: String
     public var substeps = PhysicsConstants.substeps
     public private(set) var lastSubsteps = 0
     public private(set) var grainCount = 0
+    /// Compute dispatches the last `step` issued, besides the sorts (`sortCount`).
+    public private(set) var lastDispatches = 0
 
-    private let predictProgram: ShaderProgram
-    private let physicsProgram: ShaderProgram
-    private let finishProgram: ShaderProgram
+    /// The solve's iteration in its three roles: first, between, last (one iteration: both).
+    private let solvePrograms: [IterationRole: ShaderProgram]
+    private let writeBackProgram: ShaderProgram
     private let snapProgram: ShaderProgram
     private let expandProgram: ShaderProgram
-    private let gridSort: GridSort
+    private let listing: ContactListing
+    /// The grains in cell order, two texels each: the substep's start and its end, turn about.
+    private let states = [BufferTexture(format: GL_RGBA32F), BufferTexture(format: GL_RGBA32F)]
     private let upperCounter: UpperCounter
     /// Bytes copied back to the CPU since load: grains read, and the counts above the neck.
     public var bytesReadBack: Int { grainBytesRead + upperCounter.bytesRead }
     private var grainBytesRead = 0
-    /// Ping-pong pair: each substep reads `particles[current]` and writes the other.
-    private let particles = [StorageBuffer(), StorageBuffer()]
     private var current = 0
-    private let profileTable = StorageBuffer()
-    /// How many contacts each grain had in the substep: a grain touching nothing may not sleep.
-    private let contactCounts = StorageBuffer()
+    /// Each grain's position after an iteration that is not the last, turn about.
+    private let iterates = [BufferTexture(format: GL_RGBA32F), BufferTexture(format: GL_RGBA32F)]
+    /// The grains in load order: grain i is grain i, for renderers and `readGrains`.
+    public let particleBuffer = StorageBuffer()
+    private let profileTable = BufferTexture(format: GL_R32F)
     /// The pile's grain size, which sets how many substeps fast sand needs.
     private var grainRadius: Float = 1
     private let colors = StorageBuffer()
@@ -38,41 +46,40 @@ public final class ComputeEngine: PhysicsEngine {
     /// Needs a current GL 4.3 context on this thread.
     public init(name: String, shaders: ShaderSource) throws {
         self.name = name
-        predictProgram = try ShaderProgram(compute: "grain_predict.comp", source: shaders)
-        physicsProgram = try ShaderProgram(compute: "physics_step.comp", source: shaders)
-        finishProgram = try ShaderProgram(compute: "grain_finish.comp", source: shaders)
+        solvePrograms = try Dictionary(uniqueKeysWithValues: IterationRole.allCases.map { role in
+            (role, try ShaderProgram(compute: "contact_solve.comp", source: shaders.adding(defines: role.defines)))
+        })
+        writeBackProgram = try ShaderProgram(compute: "write_back.comp", source: shaders)
         snapProgram = try ShaderProgram(compute: "snap_after_flip.comp", source: shaders)
         expandProgram = try ShaderProgram(compute: "expand_meshes.comp", source: shaders)
-        gridSort = try GridSort(shaders: shaders)
+        listing = try ContactListing(shaders: shaders)
         upperCounter = try UpperCounter(shaders: shaders)
         corners.upload(Icosphere.vertices.map { SIMD4<Float>($0, 0) }, usage: GL_STATIC_DRAW)
     }
-
-    /// The buffer holding the current grains, for renderers that read positions on the GPU.
-    public var particleBuffer: StorageBuffer { particles[current] }
 
     public func load(_ grains: [Grain], profile: HourglassProfile) throws {
         try Self.checkRoom(count: grains.count)
         grainCount = grains.count
         current = 0
-        particles[0].upload(grains)
-        particles[1].upload(grains)
+        particleBuffer.upload(grains)
+        states[0].upload(grains)
+        states[1].upload(grains)
+        for iterate in iterates { iterate.allocate(byteCount: grainCount * 16) }
         let table = ProfileLookupTable(profile: profile)
         profileTable.upload(table.radii, usage: GL_STATIC_DRAW)
-        for program in [physicsProgram, finishProgram] {
+        for program in solvePrograms.values {
             program.set("profileMinY", table.minY)
             program.set("profileSpacing", table.spacing)
-        }
-        for program in [predictProgram, physicsProgram, finishProgram] {
             program.set("floorY", -profile.innerHalfHeight)
         }
-        contactCounts.allocate(byteCount: grainCount * 4)
-        for program in [predictProgram, finishProgram, snapProgram, expandProgram] {
+        for program in Array(solvePrograms.values) + [writeBackProgram, snapProgram, expandProgram] {
             program.set("grainCount", UInt32(grainCount))
         }
         let largestRadius = grains.map(\.radius).max() ?? profile.grainRadius
+        let reach = ContactListReach(largestRadius: largestRadius)
+        listing.configure(grid: NeighbourGrid(profile: profile, reach: reach.reach), reach: reach, grainCount: grainCount)
+        for program in solvePrograms.values { program.set("relistDistance", reach.relistDistance) }
         grainRadius = profile.grainRadius
-        gridSort.configure(grid: NeighbourGrid(profile: profile, largestGrainRadius: largestRadius), grainCount: grainCount, readers: [predictProgram, physicsProgram])
         setColors(GrainColors.perGrain(count: grainCount, random: false))
         vertexBuffer.allocate(byteCount: Self.meshBytes(count: grainCount))
         if epoxy_glGetError() == GLenum(GL_OUT_OF_MEMORY) {
@@ -89,92 +96,144 @@ public final class ComputeEngine: PhysicsEngine {
     }
 
     /// The most grains this GL can hold: the expanded mesh, the largest buffer, must fit in one
-    /// shader storage block (128 MB on llvmpipe, whatever the memory). Nil where it sets no limit.
+    /// shader storage block (128 MB on llvmpipe, whatever the memory), and the contact lists in
+    /// the largest buffer texture. Nil where neither sets a limit.
     public static func largestCount() -> Int? {
-        var limit: GLint64 = 0
-        epoxy_glGetInteger64v(GLenum(GL_MAX_SHADER_STORAGE_BLOCK_SIZE), &limit)
-        return limit > 0 ? Int(limit) / (Icosphere.vertexCount * MeshVertexLayout.stride) : nil
+        [mostByMesh(), mostByLists()].compactMap { $0 }.min()
     }
 
-    /// Refuses a count beyond `largestCount`.
+    private static func storageBlockLimit() -> Int {
+        var limit: GLint64 = 0
+        epoxy_glGetInteger64v(GLenum(GL_MAX_SHADER_STORAGE_BLOCK_SIZE), &limit)
+        return Int(limit)
+    }
+
+    private static func mostByMesh() -> Int? {
+        let limit = storageBlockLimit()
+        return limit > 0 ? limit / (Icosphere.vertexCount * MeshVertexLayout.stride) : nil
+    }
+
+    private static func mostByLists() -> Int? {
+        let texels = BufferTexture.maximumTexels
+        return texels > 0 ? texels / (PhysicsConstants.contactListSlots + 1) : nil
+    }
+
+    /// Refuses a count beyond `largestCount`, naming the buffer that does not fit.
     private static func checkRoom(count: Int) throws {
-        guard let most = largestCount(), count > most else { return }
-        let needed = meshBytes(count: count)
-        throw GLError.bufferTooLarge("\(count) grains need a \(describe(bytes: needed)) mesh buffer; this GL (\(GLInfo.current().renderer)) allows shader storage blocks of \(describe(bytes: most * Icosphere.vertexCount * MeshVertexLayout.stride)), so at most \(most) grains")
+        let renderer = GLInfo.current().renderer
+        if let most = mostByMesh(), count > most {
+            throw GLError.bufferTooLarge("\(count) grains need a \(describe(bytes: meshBytes(count: count))) mesh buffer; this GL (\(renderer)) allows shader storage blocks of \(describe(bytes: storageBlockLimit())), so at most \(most) grains")
+        }
+        if let most = mostByLists(), count > most {
+            throw GLError.bufferTooLarge("\(count) grains need contact lists of \(ContactListing.largestView(grainCount: count)) words; this GL (\(renderer)) allows buffer textures of \(BufferTexture.maximumTexels), so at most \(most) grains")
+        }
     }
 
     private static func describe(bytes: Int) -> String {
         bytes >= 1 << 30 ? String(format: "%.1f GB", Double(bytes) / Double(1 << 30)) : "\(bytes >> 20) MB"
     }
 
-    /// One packed RGBA8 colour per grain, read by `expandMeshes`.
+    /// One packed RGBA8 colour per grain, by grain, read by `expandMeshes`.
     public func setColors(_ packed: [UInt32]) {
         colors.upload(packed, usage: GL_STATIC_DRAW)
     }
 
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
         let dt = max(frameDt, 0)
-        guard dt > 0, substeps > 0, grainCount > 0, let grid = gridSort.grid else { return }
-        let count = parameters.substeps(perTick: substeps, grainRadius: grainRadius, dt: dt)
-        let subDt = dt / Float(count)
-        lastSubsteps = count
-        predictProgram.set("gravity", parameters.gravityVector(angle: angle))
-        predictProgram.set("frameIndex", frameIndex)
-        for program in [predictProgram, finishProgram] {
+        guard dt > 0, substeps > 0, grainCount > 0 else { return }
+        let schedule = SolveSchedule.compute(dt: dt, substepsPerTick: substeps, parameters: parameters, grainRadius: grainRadius)
+        let subDt = dt / Float(schedule.substeps)
+        lastSubsteps = schedule.substeps
+        for program in solvePrograms.values {
+            program.set("gravity", parameters.gravityVector(angle: angle))
             program.set("speedScale", parameters.speedScale)
             program.set("subDt", subDt)
-        }
-        for program in [predictProgram, physicsProgram, finishProgram] {
+            program.set("flowDamping", pow(PhysicsConstants.flowDamping, subDt))
+            program.set("settleDamping", pow(PhysicsConstants.settleDamping, subDt))
+            program.set("neckDamping", parameters.neckDamping)
             program.set("sleepEnabled", angle == 0 && parameters.sleepAllowed)
+            program.set("frameIndex", frameIndex)
         }
-        finishProgram.set("neckDamping", parameters.neckDamping)
-        profileTable.bind(to: 2)
-        for substep in 0..<count {
-            predictProgram.set("firstSubstep", substep == 0)
-            gridSort.sort(particles[current])
-            particles[current].bind(to: 0)
-            particles[1 - current].bind(to: 1)
-            contactCounts.bind(to: 10)
-            predictProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
-            epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
-            for colour in 0..<NeighbourGrid.sweepColours {
-                physicsProgram.set("colour", UInt32(colour))
-                physicsProgram.dispatch(invocations: grid.blockCount(colour: colour), groupSize: PhysicsConstants.workGroupSize)
-                epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
-            }
-            finishProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
-            epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
+        lastDispatches = 0
+        for substep in 0..<schedule.substeps {
+            listing.sortIfArmed(grains: states[current])
+            solve(iterations: schedule.iterations, firstSubstep: substep == 0)
+            listing.advance()
             current = 1 - current
         }
+        writeBack()
         frameIndex &+= 1
+    }
+
+    /// One substep's contact iterations, from `states[current]` into the other state.
+    private func solve(iterations: Int, firstSubstep: Bool) {
+        states[current].bind(unit: ComputeBindings.grainsUnit)
+        states[1 - current].bindImage(unit: ComputeBindings.grainsImage)
+        listing.contacts.bind(unit: ComputeBindings.contactListUnit)
+        listing.listedAt.bind(unit: ComputeBindings.listedAtUnit)
+        listing.ids.bind(unit: ComputeBindings.idsUnit)
+        profileTable.bind(unit: ComputeBindings.profileUnit)
+        for iteration in 0..<iterations {
+            let role = IterationRole(iteration, of: iterations)
+            let program = solvePrograms[role]!
+            iterates[iteration % 2].bindImage(unit: ComputeBindings.iterateImage)
+            iterates[(iteration + 1) % 2].bind(unit: ComputeBindings.iterateUnit)
+            if role.isLast {
+                program.set("firstSubstep", firstSubstep)
+                listing.prepareArming(program)
+            }
+            program.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+            epoxy_glMemoryBarrier(ContactListing.barrier)
+            lastDispatches += 1
+        }
+    }
+
+    /// Every grain from cell order back to load order, in `particleBuffer`.
+    private func writeBack() {
+        states[current].bind(unit: ComputeBindings.grainsUnit)
+        listing.ids.bind(unit: ComputeBindings.idsUnit)
+        particleBuffer.bind(to: ComputeBindings.particles)
+        writeBackProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+        epoxy_glMemoryBarrier(ContactListing.barrier | GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
+        lastDispatches += 1
     }
 
     public func snapAfterFlip() {
         guard grainCount > 0 else { return }
-        particles[current].bind(to: 0)
+        states[current].buffer.bind(to: ComputeBindings.particles)
         snapProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
-        epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
+        epoxy_glMemoryBarrier(ContactListing.barrier)
+        listing.arm()
+        writeBack()
     }
+
+    /// Sorts since the last `load` (waits for the GPU: for benchmarks and tests).
+    public func sortCount() -> Int {
+        listing.sortCount()
+    }
+
+    /// Compute dispatches one sort issues.
+    public var dispatchesPerSort: Int { listing.stages }
 
     /// Writes the grain mesh into `vertexBuffer`, ready to draw with `Icosphere.indexBuffer`.
     public func expandMeshes() {
         guard grainCount > 0 else { return }
-        particles[current].bind(to: 0)
-        colors.bind(to: 3)
-        corners.bind(to: 4)
-        vertexBuffer.bind(to: 5)
+        particleBuffer.bind(to: ComputeBindings.particles)
+        colors.bind(to: ComputeBindings.colors)
+        corners.bind(to: ComputeBindings.corners)
+        vertexBuffer.bind(to: ComputeBindings.vertices)
         expandProgram.dispatch(invocations: grainCount * Icosphere.vertexCount, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT))
     }
 
     public func readGrains() -> [Grain] {
         grainBytesRead += grainCount * MemoryLayout<Grain>.stride
-        return particles[current].read(Grain.self, count: grainCount)
+        return particleBuffer.read(Grain.self, count: grainCount)
     }
 
     public func requestUpperCount(tag: Int) {
         guard grainCount > 0 else { return }
-        upperCounter.request(particles: particles[current], grainCount: grainCount, tag: tag)
+        upperCounter.request(particles: particleBuffer, grainCount: grainCount, tag: tag)
     }
 
     public func latestUpperCount() -> UpperCount? {

@@ -11,14 +11,15 @@ extension ShaderSource {
 
     /// The hourglass's shaders, found as `locate` finds the folder.
     public static func locateHourglass() throws -> ShaderSource {
-        hourglass(in: try locate(probe: "hourglass/physics_step.comp"))
+        hourglass(in: try locate(probe: "hourglass/contact_solve.comp"))
     }
 
-    /// The numbers the shaders share with the CPU engine, as GLSL `#define`s.
+    /// The numbers the shaders share with the CPU engine and the compute engine's bindings, as
+    /// GLSL `#define`s.
     public static let physicsDefines: String = {
         typealias C = PhysicsConstants
         let floats: [(String, Float)] = [
-            ("CONTACT_SHARE", C.contactShare),
+            ("CONTACT_SHARE", C.contactShare), ("CONTACT_RELAXATION", C.contactRelaxation),
             ("FLOW_DAMPING", C.flowDamping), ("SETTLE_DAMPING", C.settleDamping),
             ("DAMPING_SPEED_SCALE", C.dampingSpeedScale), ("NECK_HALF_HEIGHT", C.neckHalfHeight),
             ("SLOPE_STEP", C.wallSlopeStep),
@@ -34,7 +35,8 @@ extension ShaderSource {
             ("PROFILE_TABLE_SIZE", C.profileTableSize),
             ("SUPPORT_CHECK_INTERVAL", C.supportCheckInterval),
             ("MESH_VERTICES_PER_GRAIN", Icosphere.vertexCount), ("MESH_VERTEX_WORDS", MeshVertexLayout.words),
-        ]
+            ("CONTACT_LIST_SLOTS", C.contactListSlots), ("CONTACT_LIST_STRIDE", C.contactListSlots + 1),
+        ] + ComputeBindings.buffers + ComputeBindings.units + ComputeBindings.images
         return (floats.map { "#define \($0.0) \(glslFloat($0.1))" }
             + integers.map { "#define \($0.0) \($0.1)" }).joined(separator: "\n")
     }()

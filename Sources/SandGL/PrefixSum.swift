@@ -5,6 +5,9 @@ import SandSim
 /// Exclusive prefix sum of `UInt32`s on the GPU: each work group scans one block, the blocks'
 /// totals are scanned the same way (recursively), then added back.
 final class PrefixSum {
+    /// Issues one of the scan's dispatches: its program and its number of work groups.
+    typealias Dispatch = (ShaderProgram, Int) -> Void
+
     private let scanProgram: ShaderProgram
     private let addProgram: ShaderProgram
     /// Block totals for each level of the recursion.
@@ -28,23 +31,35 @@ final class PrefixSum {
         } while count > 1
     }
 
-    /// `output[i] = input[0] + … + input[i - 1]` for the first `count` values; `input` and
-    /// `output` may be the same buffer.
-    func scan(_ input: StorageBuffer, into output: StorageBuffer, count: Int, level: Int = 0) {
+    /// The work groups of each dispatch `scan` issues for `count` values, in order.
+    static func groupCounts(count: Int) -> [Int] {
         let blocks = Self.blocks(count)
-        input.bind(to: 10)
-        output.bind(to: 11)
-        levels[level].bind(to: 12)
+        guard blocks > 1 else { return [blocks] }
+        return [blocks] + groupCounts(count: blocks) + [(count + PhysicsConstants.workGroupSize - 1) / PhysicsConstants.workGroupSize]
+    }
+
+    /// `output[i] = input[0] + … + input[i - 1]` for the first `count` values; `input` and
+    /// `output` may be the same buffer. `dispatch` issues each of `groupCounts(count:)` in turn.
+    func scan(_ input: StorageBuffer, into output: StorageBuffer, count: Int, level: Int = 0, dispatch: Dispatch = PrefixSum.direct) {
+        let blocks = Self.blocks(count)
+        input.bind(to: ComputeBindings.scanValues)
+        output.bind(to: ComputeBindings.scanSums)
+        levels[level].bind(to: ComputeBindings.scanTotals)
         scanProgram.set("valueCount", UInt32(count))
-        scanProgram.dispatch(invocations: blocks * PhysicsConstants.workGroupSize, groupSize: PhysicsConstants.workGroupSize)
+        dispatch(scanProgram, blocks)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
         guard blocks > 1 else { return }
-        scan(levels[level], into: levels[level], count: blocks, level: level + 1)
-        output.bind(to: 11)
-        levels[level].bind(to: 12)
+        scan(levels[level], into: levels[level], count: blocks, level: level + 1, dispatch: dispatch)
+        output.bind(to: ComputeBindings.scanSums)
+        levels[level].bind(to: ComputeBindings.scanTotals)
         addProgram.set("valueCount", UInt32(count))
-        addProgram.dispatch(invocations: count, groupSize: PhysicsConstants.workGroupSize)
+        dispatch(addProgram, (count + PhysicsConstants.workGroupSize - 1) / PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
+    }
+
+    static func direct(_ program: ShaderProgram, groups: Int) {
+        program.use()
+        epoxy_glDispatchCompute(GLuint(groups), 1, 1)
     }
 
     private static func blocks(_ count: Int) -> Int {

@@ -1,10 +1,9 @@
 import Foundation
 
-/// The uniform grid the compute engine sorts grains into every substep, so that each grain
-/// checks the grains in the 27 cells around it instead of every grain in the glass. A cell is
-/// as wide as the farthest any rule looks (the support check's 1.05 × two radii), so every
-/// grain within reach lies in those 27 cells. `physics_step.comp` and `grid.glsl` index cells
-/// exactly as `cell(of:)` and `index(of:)` do here.
+/// The uniform grid both engines sort grains into when they list their contacts, so that each
+/// grain looks at the grains in the 27 cells around it instead of every grain in the glass. A
+/// cell is as wide as the lists reach (two radii and a skin), so every grain within reach lies
+/// in those 27 cells. `grid.glsl` indexes cells exactly as `cell(of:)` and `index(of:)` do here.
 public struct NeighbourGrid: Sendable, Equatable {
     /// Corner of cell (0, 0, 0): the inside of the glass starts here.
     public let origin: SIMD3<Float>
@@ -14,15 +13,7 @@ public struct NeighbourGrid: Sendable, Equatable {
     /// Beyond this, cells grow instead (for grains far smaller than any count makes), so the
     /// grid's buffers stay a few megabytes.
     public static let maximumCellCount = 1 << 22
-    /// The compute engine's sweep solves the grid's blocks of 2×2×2 cells in eight colours,
-    /// one per parity of a block's three coordinates (physics_step.comp).
-    public static let sweepColours = 8
-
-    public init(profile: HourglassProfile, largestGrainRadius: Float) {
-        self.init(profile: profile, reach: 2 * largestGrainRadius * PhysicsConstants.supportDistanceFactor)
-    }
-
-    /// A grid whose cells are at least `reach` wide: the CPU engine's reach includes its skin.
+    /// A grid whose cells are at least `reach` wide.
     public init(profile: HourglassProfile, reach: Float) {
         let halfWidth = profile.inner.map(\.radius).max() ?? HourglassProfile.chamberRadius
         let halfHeight = profile.innerHalfHeight
@@ -54,14 +45,5 @@ public struct NeighbourGrid: Sendable, Equatable {
     /// the sorted order and the shader reads each row as one range.
     public func index(of cell: SIMD3<Int32>) -> Int {
         Int(cell.x) + Int(dimensions.x) * (Int(cell.y) + Int(dimensions.y) * Int(cell.z))
-    }
-
-    /// How many blocks of 2×2×2 cells have `colour`: those whose coordinates' parities are its
-    /// three bits (physics_step.comp).
-    public func blockCount(colour: Int) -> Int {
-        let parity = SIMD3<Int32>(Int32(colour & 1), Int32(colour >> 1 & 1), Int32(colour >> 2 & 1))
-        let blocks = (dimensions &+ 1) / 2
-        let span = (blocks &- parity &+ 1) / 2
-        return Int(span.x) * Int(span.y) * Int(span.z)
     }
 }

@@ -43,10 +43,10 @@ public enum PhysicsConstants {
     /// through an opening `drainReferenceOpening` wide beyond the dead band at its edge, that
     /// dead band in grain diameters, and the power of g the flow rises with.
     /// The compute engine's counts give openings of several sizes in grain diameters and so fit
-    /// the dead band; the CPU engine's all have a neck 4 diameters wide, so its fit takes the
-    /// compute engine's dead band (the two engines solve the same way).
+    /// the dead band; the CPU engine's all have a neck 4 diameters wide, so its fit took the dead
+    /// band of the compute engine's earlier, sequential solve (0.95).
     public static let cpuDrain = DrainCalibration(full: 0.0990, edgeDiameters: 0.95, gravityExponent: 0.51)
-    public static let computeDrain = DrainCalibration(full: 0.0909, edgeDiameters: 0.95, gravityExponent: 0.51)
+    public static let computeDrain = DrainCalibration(full: 0.0994, edgeDiameters: 1.16, gravityExponent: 0.55)
     public static let drainReferenceOpening: Float = 0.1
     /// The fit's defaults where a calibration's data cannot fix them.
     public static let drainEdgeDiameters: Float = 0.95
@@ -82,6 +82,10 @@ public enum PhysicsConstants {
     /// stops it, so this is the deepest overlap an impact leaves (measured on the compute
     /// engine, 1,000 grains: 8, 10 and 12 substeps left 0.16, 0.12 and 0.09 diameters).
     public static let maxStepDiameters: Float = 0.1
+    /// ... in the compute engine, whose averaged solve stops a landing grain a little later, so
+    /// 0.1 let large counts overlap past a tenth of a diameter (docs/PHYSICS.md, "The compute
+    /// engine's solve").
+    public static let computeMaxStepDiameters: Float = 0.07
     /// The CPU engine lists the grains within two radii plus this many diameters of each other,
     /// and lists them again once a grain may have come half of it (ContactCandidates). Wider
     /// lists more pairs, narrower lists more often.
@@ -90,9 +94,19 @@ public enum PhysicsConstants {
     /// 13-15% faster than 0.5 at 10,000 and 50,000 grains, 0.3 less so (docs/BENCHMARKS.md).
     public static let cpuListSkinDiameters: Float = 0.4
     /// Each side of a contact takes this share of the overlap and of the friction, in both
-    /// engines' sequential solves; against a sleeping grain, which does not move, the awake one
-    /// takes all of it (compute engine).
+    /// engines; against a sleeping grain, which does not move, the awake one takes all of it
+    /// (compute engine).
     public static let contactShare: Float = 0.5
+    /// The compute engine's solve: iterations a substep, each moving every grain by the average
+    /// of what its contacts ask times this relaxation (FleX's local relaxation); chosen by
+    /// measurement (docs/PHYSICS.md, "The compute engine's solve").
+    public static let computeIterations = 2
+    public static let contactRelaxation: Float = 1
+    /// The compute engine lists the grains within two radii plus this many diameters of each
+    /// grain when it sorts them, and sorts again once a grain may have come half of it
+    /// (ContactListReach); room for this many neighbours a grain, nearest kept.
+    public static let computeListSkinDiameters: Float = 0.4
+    public static let contactListSlots = 24
 
     // Damping: v *= settle^dt + (flow^dt - settle^dt) · min(speed / (dampingSpeedScale · speedScale), 1)
     public static let flowDamping: Float = 0.92

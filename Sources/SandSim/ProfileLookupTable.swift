@@ -1,5 +1,5 @@
 /// `innerRadiusAt(y)` sampled at evenly spaced heights, for the compute shader's O(1) lookup.
-/// `radius(at:)` interpolates exactly as `physics_step.comp` does, so the two can be compared.
+/// `radius(at:)` interpolates exactly as `glass.glsl` does, so the two can be compared.
 /// The spacing puts y = 0 exactly on entry `size / 2 - 1`, so the narrowest point, where one
 /// grain must just fit, is sampled rather than interpolated; the last entry lies a step above
 /// the ceiling.

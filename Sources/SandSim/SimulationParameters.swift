@@ -56,12 +56,13 @@ public struct SimulationParameters: Sendable, Equatable {
     /// (`PhysicsConstants.tickSeconds`), so the substep's length, which sets the solve's
     /// stability, does not depend on how time is cut into steps; and more for fast sand, so
     /// that no grain moves more than `maxStepDiameters` in one: the fastest a grain gets is
-    /// falling the glass's whole height.
-    public func substeps(perTick: Int, grainRadius: Float, dt: Float) -> Int {
+    /// falling the glass's whole height. The compute engine allows less (`computeMaxStepDiameters`).
+    public func substeps(perTick: Int, grainRadius: Float, dt: Float,
+                         maxStepDiameters: Float = PhysicsConstants.maxStepDiameters) -> Int {
         // Within a thousandth of a whole number counts as it, so a tick is exactly `perTick`.
         let forTime = Int((Float(perTick) * dt / PhysicsConstants.tickSeconds - 1e-3).rounded(.up))
         let fastest = (2 * gravity * (1 + abs(tap)) * 2 * PhysicsConstants.glassHalfHeight).squareRoot()
-        let allowed = PhysicsConstants.maxStepDiameters * 2 * grainRadius
+        let allowed = maxStepDiameters * 2 * grainRadius
         let forSpeed = Int((fastest * dt / allowed).rounded(.up))
         return max(forTime, forSpeed, 1)
     }

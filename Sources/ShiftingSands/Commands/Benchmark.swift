@@ -28,6 +28,10 @@ struct BenchResult: Codable {
     var stepsPerSecond: Double
     /// Grain-substeps of physics per second, from the median physics time.
     var grainSubstepsPerSecond: Double
+    /// Compute dispatches a step, sorts' included (compute engines; the mean over the timed steps).
+    var dispatchesPerStep: Double?
+    /// Sorts a step, each a few of those dispatches (compute engines).
+    var sortsPerStep: Double?
     /// Grains not asleep after the timed steps: sleeping grains skip the neighbour loop.
     var awakeAtEnd: Int
     var physicsOn: String
@@ -88,9 +92,11 @@ final class Benchmark {
         hourglass.fixedGravity = gravity
         var physics: [Double] = [], mesh: [Double] = [], readback: [Double] = [], render: [Double] = [], total: [Double] = []
         var readbackBytes = 0
+        var dispatches = 0, sortsBefore = 0
         let viewport = Viewport(x: 0, y: 0, width: target.width, height: target.height)
 
         for step in 0..<(options.warmup + options.steps) {
+            if step == options.warmup, let compute { sortsBefore = compute.sortCount() }
             let physicsMs: Double
             let bytesBefore = compute?.bytesReadBack ?? 0
             if compute != nil {
@@ -117,6 +123,7 @@ final class Benchmark {
             present()
             let timed = step - options.warmup
             if timed >= 0 {
+                dispatches += compute?.lastDispatches ?? 0
                 physics.append(physicsMs)
                 mesh.append(meshMs)
                 readback.append(readbackMs)
@@ -131,6 +138,7 @@ final class Benchmark {
         }
 
         let physicsSummary = SampleSummary(physics), totalSummary = SampleSummary(total)
+        let sortsPerStep = compute.map { Double($0.sortCount() - sortsBefore) / Double(options.steps) }
         let awake = engine.readGrains().filter { $0.sleepCounter < PhysicsConstants.lightSleepCounter }.count
         return BenchResult(
             mode: mode, count: count, substeps: engine.lastSubsteps, threads: (engine as? CPUEngine)?.threads ?? 1, grainRadius: profile.grainRadius,
@@ -141,6 +149,8 @@ final class Benchmark {
             renderMs: SampleSummary(render), totalMs: totalSummary,
             stepsPerSecond: totalSummary.median > 0 ? 1000 / totalSummary.median : 0,
             grainSubstepsPerSecond: physicsSummary.median > 0 ? Double(count * engine.lastSubsteps) * 1000 / physicsSummary.median : 0,
+            dispatchesPerStep: compute.map { Double(dispatches) / Double(options.steps) + (sortsPerStep ?? 0) * Double($0.dispatchesPerSort) },
+            sortsPerStep: sortsPerStep,
             awakeAtEnd: awake,
             physicsOn: (engine as? CPUEngine).map { "CPU, Swift, \($0.threads) thread\($0.threads == 1 ? "" : "s")" } ?? glRenderer,
             renderer: glRenderer,

@@ -154,7 +154,7 @@ struct RunCommand: ParsableCommand {
         // A screenshot run shows the same picture on any machine: English unless asked.
         Language.current = language ?? (saving ? shellSettings.language ?? Language.preferred() : .english)
         var settings = try resolvedSettings(base: store?.load() ?? AppSettings())
-        let shaders = try ShaderSource.locate(probe: "hourglass/physics_step.comp")
+        let shaders = try ShaderSource.locate(probe: "hourglass/contact_solve.comp")
         let (width, height) = try windowSize()
         let window: Window
         do {

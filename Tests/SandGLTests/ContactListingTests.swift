@@ -1,11 +1,12 @@
 import Foundation
 @testable import SandGL
 import SandSim
+import CEpoxy
 import GLSupport
 import Testing
 
-@Suite("Grid sort (headless GL)", .serialized, .enabled(if: GLFixture.unavailableReason == nil, "no GL 4.3 context through EGL"))
-struct GridSortTests {
+@Suite("Contact listing (headless GL)", .serialized, .enabled(if: GLFixture.unavailableReason == nil, "no GL 4.3 context through EGL"))
+struct ContactListingTests {
     @Test("the prefix sum matches a running total, across one, two and three levels of blocks", arguments: [1, 1_023, 1_024, 1_025, 300_000, 1_048_581])
     func prefixSum(count: Int) throws {
         let context = try HeadlessContext()
@@ -30,39 +31,72 @@ struct GridSortTests {
 
     /// Grains everywhere in and just outside the glass, in a grid of ordinary cells and in one
     /// of over a million (three levels of prefix sum).
-    @Test("every cell's range holds exactly the grains in that cell", arguments: [0.02, 0.001] as [Float])
-    func cellsHoldTheirGrains(radius: Float) throws {
+    @Test("a sort puts the grains in cell order and lists every neighbour within reach, nearest first", arguments: [0.02, 0.001] as [Float])
+    func listsHoldTheirNeighbours(radius: Float) throws {
         let context = try HeadlessContext()
         _ = context
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(250))
-        let grid = NeighbourGrid(profile: profile, largestGrainRadius: radius)
+        let reach = ContactListReach(largestRadius: radius)
+        let grid = NeighbourGrid(profile: profile, reach: reach.reach)
         var random = SeededRandom(seed: 7)
         let grains = (0..<5_000).map { _ in
             Grain(position: [Float.random(in: -0.3...0.3, using: &random), Float.random(in: -0.6...0.6, using: &random), Float.random(in: -0.3...0.3, using: &random)], radius: radius)
         }
-        let particles = StorageBuffer()
-        particles.upload(grains)
-        let sort = try GridSort(shaders: GLFixture.shaders)
-        sort.configure(grid: grid, grainCount: grains.count, readers: [])
-        sort.sort(particles)
-        let counts = sort.cellCounts.read(UInt32.self, count: grid.cellCount)
-        let starts = sort.cellStarts.read(UInt32.self, count: grid.cellCount)
-        let sorted = sort.sortedGrains.read(UInt32.self, count: grains.count)
-        let distinct = Set(sorted)
-        #expect(distinct.count == grains.count && distinct.allSatisfy { $0 < grains.count }, "sortedGrains is not a permutation of the grains")
-        var expectedCounts = [UInt32](repeating: 0, count: grid.cellCount)
-        for grain in grains { expectedCounts[grid.index(of: grid.cell(of: grain.position))] += 1 }
-        #expect(zip(counts, expectedCounts).filter { $0.0 != $0.1 }.count == 0, "cells whose count is wrong")
-        var misplaced = 0, wrongStarts = 0, start: UInt32 = 0
-        for cell in 0..<grid.cellCount {
-            if starts[cell] != start { wrongStarts += 1 }
-            for k in Int(start)..<Int(start + counts[cell]) where grid.index(of: grid.cell(of: grains[Int(sorted[k])].position)) != cell {
-                misplaced += 1
+        let state = BufferTexture(format: GL_RGBA32F)
+        state.upload(grains)
+        let listing = try ContactListing(shaders: GLFixture.shaders)
+        listing.configure(grid: grid, reach: reach, grainCount: grains.count)
+        listing.sortIfArmed(grains: state)
+        #expect(listing.sortCount() == 1)
+        let sorted = state.buffer.read(Grain.self, count: grains.count)
+        let ids = listing.ids.buffer.read(UInt32.self, count: grains.count).map(Int.init)
+        #expect(Set(ids).count == grains.count && ids.allSatisfy { $0 < grains.count }, "the order is not a permutation of the grains")
+        #expect(zip(ids, sorted).allSatisfy { grains[$0.0] == $0.1 }, "a place holds another grain's data than its id says")
+        let cells = sorted.map { grid.index(of: grid.cell(of: $0.position)) }
+        #expect(zip(cells, cells.dropFirst()).allSatisfy { $0.0 <= $0.1 }, "the grains are not in cell order")
+
+        let stride = PhysicsConstants.contactListSlots + 1
+        let lists = listing.contacts.buffer.read(UInt32.self, count: grains.count * stride)
+        let byCell = Dictionary(grouping: sorted.indices) { grid.cell(of: sorted[$0].position) }
+        var wrongLists = 0, listed = 0
+        for k in sorted.indices {
+            let gap = { (j: Int) -> Float in
+                let delta = sorted[k].position - sorted[j].position
+                return (delta * delta).sum().squareRoot() - 2 * radius
             }
-            start += counts[cell]
+            let home = grid.cell(of: sorted[k].position)
+            let around = (0..<27).flatMap { (offset: Int) -> [Int] in
+                let step = SIMD3<Int32>(Int32(offset % 3 - 1), Int32(offset / 3 % 3 - 1), Int32(offset / 9 - 1))
+                return byCell[home &+ step] ?? []
+            }
+            let within = around.filter { $0 != k && gap($0) < reach.skin }
+                .sorted { (gap($0), ids[$0]) < (gap($1), ids[$1]) }
+            let list = lists[(k * stride + 1)..<(k * stride + 1 + Int(lists[k * stride]))].map(Int.init)
+            if list != Array(within.prefix(PhysicsConstants.contactListSlots)) { wrongLists += 1 }
+            listed += list.count
         }
-        #expect(wrongStarts == 0)
-        #expect(misplaced == 0)
+        #expect(wrongLists == 0, "grains whose list is not their nearest neighbours within reach")
+        #expect(radius < 0.01 || listed > grains.count, "the test should list many neighbours at this size")
+    }
+
+    /// A sort that is not armed must do nothing: the solve arms it only when a grain moved far.
+    @Test("a sort runs only when armed")
+    func sortOnlyWhenArmed() throws {
+        let context = try HeadlessContext()
+        _ = context
+        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(250))
+        let reach = ContactListReach(largestRadius: profile.grainRadius)
+        let state = BufferTexture(format: GL_RGBA32F)
+        state.upload([Grain(position: [0, -0.2, 0], radius: profile.grainRadius), Grain(position: [0, -0.3, 0], radius: profile.grainRadius)])
+        let listing = try ContactListing(shaders: GLFixture.shaders)
+        listing.configure(grid: NeighbourGrid(profile: profile, reach: reach.reach), reach: reach, grainCount: 2)
+        listing.sortIfArmed(grains: state)
+        listing.advance()
+        listing.sortIfArmed(grains: state)
+        #expect(listing.sortCount() == 1)
+        listing.arm()
+        listing.sortIfArmed(grains: state)
+        #expect(listing.sortCount() == 2)
     }
 
     /// Overlapping pairs, far apart from each other, at random places and angles, so many
@@ -100,9 +134,9 @@ struct GridSortTests {
                 worst = max(worst, (error * error).sum().squareRoot())
             }
         }
-        let grid = NeighbourGrid(profile: GLFixture.profile, largestGrainRadius: r)
+        let grid = NeighbourGrid(profile: GLFixture.profile, reach: ContactListReach(largestRadius: r).reach)
         let straddling = stride(from: 0, to: grains.count, by: 2).filter { grid.cell(of: grains[$0].position) != grid.cell(of: grains[$0 + 1].position) }
-        #expect(straddling.count > grains.count / 4)
+        #expect(straddling.count > grains.count / 8)
         #expect(worst < 1e-6)
     }
 }

@@ -1,0 +1,23 @@
+// What one contact asks of a grain at x (at s when the substep began, radius r) against a
+// neighbour at xj (sj, rj): its share of the overlap along the line of centres and of the
+// sliding since the substep began (Coulomb friction, removed as a position correction: all of
+// it below the static share of the overlap, at most the kinetic share beyond), all of both
+// against a sleeper, which does not move. Adds to `push` and counts the contact; counts the
+// neighbour as a support if it is within the support check's reach, touching or not (a pair
+// the first iteration parted exactly still holds the grain up). Needs glass.glsl for
+// frictionCorrection.
+void addContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, bool stillJ, inout vec3 push, inout uint contacts, inout uint supports) {
+    vec3 delta = x - xj;
+    float touching = r + rj;
+    float d2 = dot(delta, delta);
+    float reach = touching * SUPPORT_DISTANCE_FACTOR;
+    if (d2 < reach * reach) supports += 1u;
+    if (d2 >= touching * touching || d2 < 1e-12) return;
+    float d = sqrt(d2);
+    vec3 n = delta / d;
+    float depth = touching - d;
+    float share = stillJ ? 1.0 : CONTACT_SHARE;
+    vec3 slide = frictionCorrection((x - s) - (xj - sj), n, depth, STATIC_FRICTION, KINETIC_FRICTION);
+    push += (n * depth - slide) * share;
+    contacts += 1u;
+}

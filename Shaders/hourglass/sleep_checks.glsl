@@ -1,0 +1,32 @@
+// The wake checks of a sleeping grain against its listed neighbours, from the substep's start
+// state. Needs grain_texels.glsl, contact_list.glsl and the floorY uniform of glass.glsl.
+
+// Deep sleep's support check: the floor, or a grain below within 1.05 x touching distance.
+bool hasSupport(samplerBuffer grains, uint k, vec4 self) {
+    if (self.y - self.w <= floorY + 1e-4) return true;
+    uint count = contactCount(k);
+    for (uint m = 0u; m < count; ++m) {
+        vec4 other = positionRadiusAt(grains, contactAt(k, m));
+        vec3 delta = self.xyz - other.xyz;
+        float reach = (self.w + other.w) * SUPPORT_DISTANCE_FACTOR;
+        if (other.y < self.y && dot(delta, delta) < reach * reach) return true;
+    }
+    return false;
+}
+
+// Light sleep's wake check: a grain that is awake and closing in fast.
+bool neighbourApproaching(samplerBuffer grains, uint k, vec4 self, float speedScale) {
+    uint count = contactCount(k);
+    for (uint m = 0u; m < count; ++m) {
+        uint j = contactAt(k, m);
+        vec4 motion = velocitySleepAt(grains, j);
+        if (motion.w >= LIGHT_SLEEP_COUNTER) continue;
+        vec4 other = positionRadiusAt(grains, j);
+        vec3 delta = self.xyz - other.xyz;
+        float reach = (self.w + other.w) * SUPPORT_DISTANCE_FACTOR;
+        float d2 = dot(delta, delta);
+        if (d2 >= reach * reach || d2 < 1e-12) continue;
+        if (dot(-motion.xyz, delta / sqrt(d2)) < WAKE_APPROACH_SPEED * speedScale) return true;
+    }
+    return false;
+}
