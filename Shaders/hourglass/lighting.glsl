@@ -1,10 +1,11 @@
 // The original's five-light rig plus ambient, fixed in the world while the container turns.
 // Intensities are on SceneKit's scale (1000 = full), lighting is done in linear colour and the
 // result is encoded to sRGB, as SceneKit does.
-const int LIGHT_COUNT = 5;
+const int LIGHT_COUNT = RIG_LIGHT_COUNT;
 uniform vec3 lightDirections[LIGHT_COUNT];  // unit vectors from the surface toward each light
 uniform vec3 lightColors[LIGHT_COUNT];      // colour × intensity / 1000 × exposure
 uniform vec3 ambientLight;
+uniform float specularShares[LIGHT_COUNT];  // how much of each light a surface mirrors
 uniform vec3 cameraPosition;
 
 vec3 toLinear(vec3 srgb) { return pow(srgb, vec3(2.2)); }
@@ -20,7 +21,7 @@ vec3 blinnSpecular(vec3 n, vec3 toEye, float shininess) {
     vec3 light = vec3(0.0);
     for (int i = 0; i < LIGHT_COUNT; ++i) {
         vec3 h = normalize(lightDirections[i] + toEye);
-        light += lightColors[i] * pow(max(dot(n, h), 0.0), shininess) * step(0.0, dot(n, lightDirections[i]));
+        light += lightColors[i] * specularShares[i] * pow(max(dot(n, h), 0.0), shininess) * step(0.0, dot(n, lightDirections[i]));
     }
     return light;
 }

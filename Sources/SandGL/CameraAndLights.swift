@@ -1,12 +1,14 @@
 import GLSupport
 import Foundation
 
-/// The camera: the original's (40° vertical field of view, at z = 3 looking at the origin)
-/// until the user orbits it about the origin (`yaw` about the vertical, `pitch` over or under)
-/// or moves it nearer or farther. The lights stay with the world.
+/// The camera: the original's 40° vertical field of view, looking at the hourglass's centre
+/// from a little above, near enough that the hourglass fills about three quarters of the
+/// picture's height (the original stood at z = 3, where it filled half), until the user orbits
+/// it about the centre (`yaw` about the vertical, `pitch` over or under) or moves it nearer or
+/// farther. The lights stay with the world.
 public struct Camera: Equatable, Sendable {
     public static let fieldOfView: Float = 40
-    public static let original = Camera()
+    public static let original = Camera(pitch: 0.14, distance: 2.15)
     public static let pitchLimit: Float = 85 * .pi / 180
     public static let distanceRange: ClosedRange<Float> = 1.2...8
 
@@ -31,6 +33,16 @@ public struct Camera: Equatable, Sendable {
             * Matrix4.translation([0, 0, -distance]) * Matrix4.rotationX(pitch) * Matrix4.rotationY(-yaw)
     }
 
+    /// The eye's ray through normalised device coordinates (x, y) is `forward + x * right +
+    /// y * up`, for a picture of `aspect` width over height.
+    public func rayBasis(aspect: Float) -> (right: SIMD3<Float>, up: SIMD3<Float>, forward: SIMD3<Float>) {
+        let forward = -position / distance
+        let right = SIMD3<Float>(cos(yaw), 0, -sin(yaw))
+        let up = SIMD3<Float>(right.y * forward.z - right.z * forward.y, right.z * forward.x - right.x * forward.z, right.x * forward.y - right.y * forward.x)
+        let tangent = tan(Self.fieldOfView * .pi / 360)
+        return (right * tangent * aspect, up * tangent, forward)
+    }
+
     /// Turned by `yaw` and `pitch` radians more, the pitch held short of straight over or under.
     public func orbited(yaw: Float, pitch: Float) -> Camera {
         Camera(yaw: self.yaw + yaw, pitch: self.pitch + pitch, distance: distance)
@@ -50,11 +62,14 @@ public enum LightRig {
         public var direction: SIMD3<Float>
         public var intensity: Float
         public var color: SIMD3<Float>
+        /// How much of its highlight the glass shows: the front light stands behind the eye,
+        /// and its mirror image would be a spot in the middle of the clear glass.
+        public var onGlass: Float = 1
     }
 
     public static let lights: [Light] = [
         Light(name: "key", direction: [0.55, 0.75, 0.65], intensity: 120, color: [1.00, 0.93, 0.80]),
-        Light(name: "front", direction: [0.0, 0.15, 1.0], intensity: 100, color: [1.00, 0.95, 0.88]),
+        Light(name: "front", direction: [0.0, 0.15, 1.0], intensity: 100, color: [1.00, 0.95, 0.88], onGlass: 0),
         Light(name: "fill", direction: [-0.85, 0.25, 0.45], intensity: 60, color: [0.95, 0.93, 0.90]),
         Light(name: "rim", direction: [-0.2, 0.5, -1.0], intensity: 60, color: [1.00, 0.85, 0.62]),
         Light(name: "bottom", direction: [0.0, -1.0, 0.3], intensity: 8, color: [1.00, 0.90, 0.75]),
@@ -64,9 +79,11 @@ public enum LightRig {
     /// the original's warm gold without clipping (checked by eye on screenshots).
     public static let exposure: Float = 2.6
 
-    static func apply(to program: ShaderProgram) {
+    /// `glass`: the highlights the glass shows; otherwise every light's.
+    static func apply(to program: ShaderProgram, glass: Bool = false) {
         program.set("lightDirections", lights.map { $0.direction / ($0.direction * $0.direction).sum().squareRoot() })
         program.set("lightColors", lights.map { $0.color * ($0.intensity / 1000 * exposure) })
         program.set("ambientLight", SIMD3<Float>(repeating: ambient * exposure))
+        program.set("specularShares", lights.map { glass ? $0.onGlass : 1 })
     }
 }

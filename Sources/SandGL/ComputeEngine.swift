@@ -45,6 +45,8 @@ public final class ComputeEngine: PhysicsEngine {
 
     /// The buffer holding the current grains, for renderers that read positions on the GPU.
     public var particleBuffer: StorageBuffer { particles[current] }
+    /// One packed RGBA8 colour per grain, for renderers that draw the grains on the GPU.
+    public var colorBuffer: StorageBuffer { colors }
 
     public func load(_ grains: [Grain], profile: HourglassProfile) throws {
         try Self.checkRoom(count: grains.count)

@@ -23,25 +23,41 @@ public struct Viewport: Sendable, Equatable {
     }
 }
 
-/// Draws hourglasses: backdrop, caps, grains, then the glass (back faces, then front faces,
-/// blended, no depth writes, so the grains show through it).
+/// Draws hourglasses on a desk: the backdrop, then for each hourglass the desk with its contact
+/// shadow, the caps, the grains, then the glass (back faces, then front faces, blended, no
+/// depth writes, so the grains show through it).
 public final class SceneRenderer {
     private let framebuffer = SceneFramebuffer()
     private let grainRenderer: GrainRenderer
-    private let surfaceProgram: ShaderProgram
-    private let backgroundProgram: ShaderProgram
+    private let capsProgram: ShaderProgram
+    private let glassProgram: ShaderProgram
+    private let backdropProgram: ShaderProgram
     private var emptyArray: GLuint = 0
     private var glass: SurfaceMeshBuffers?
     private var caps: SurfaceMeshBuffers?
     private var meshedRadius: Float = -1
+    private var samplePositionsKnown = false
 
     public init(shaders: ShaderSource) throws {
         grainRenderer = try GrainRenderer(shaders: shaders)
-        surfaceProgram = try ShaderProgram(vertex: "surface.vert", fragment: "surface.frag", source: shaders)
-        backgroundProgram = try ShaderProgram(vertex: "background.vert", fragment: "background.frag", source: shaders)
-        LightRig.apply(to: surfaceProgram)
-        backgroundProgram.set("topColor", SIMD3<Float>(0.20, 0.165, 0.13))
-        backgroundProgram.set("bottomColor", SIMD3<Float>(0.09, 0.075, 0.06))
+        capsProgram = try ShaderProgram(vertex: "surface.vert", fragment: "caps.frag", source: shaders)
+        glassProgram = try ShaderProgram(vertex: "surface.vert", fragment: "glass.frag", source: shaders)
+        backdropProgram = try ShaderProgram(vertex: "backdrop.vert", fragment: "backdrop.frag", source: shaders)
+        LightRig.apply(to: capsProgram)
+        LightRig.apply(to: glassProgram, glass: true)
+        StudioEnvironment.apply(to: glassProgram)
+        Desk.apply(to: backdropProgram)
+        Backdrop.apply(to: backdropProgram)
+        let caps = Materials.caps, glass = Materials.glass
+        capsProgram.set("diffuseColor", caps.diffuse)
+        capsProgram.set("specularColor", caps.specular)
+        capsProgram.set("specularAlpha", caps.specularAlpha)
+        capsProgram.set("shininess", caps.shininess)
+        capsProgram.set("specularStrength", caps.specularStrength)
+        glassProgram.set("fresnelF0", glass.fresnelF0)
+        glassProgram.set("wallTransmission", glass.wallTransmission)
+        glassProgram.set("shininess", glass.shininess)
+        glassProgram.set("highlightStrength", glass.highlightStrength)
         epoxy_glGenVertexArrays(1, &emptyArray)
     }
 
@@ -52,15 +68,21 @@ public final class SceneRenderer {
     /// Renders `scenes` side by side into the offscreen target of `width` × `height`, then
     /// resolves into framebuffer `target` (0 = the window), seen from `camera`.
     public func render(_ scenes: [(SceneFrame, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original) {
-        surfaceProgram.set("cameraPosition", camera.position)
+        for program in [capsProgram, glassProgram, backdropProgram] { program.set("cameraPosition", camera.position) }
         grainRenderer.setCameraPosition(camera.position)
         framebuffer.bind(width: width, height: height)
+        if !samplePositionsKnown {
+            samplePositionsKnown = true
+            grainRenderer.setSamplePositions(framebuffer.samplePositions())
+        }
+        backdropProgram.set("windowSize", SIMD2<Float>(Float(width), Float(height)))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
-        backgroundProgram.use()
-        epoxy_glBindVertexArray(emptyArray)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        epoxy_glBindVertexArray(0)
+        // Where no hourglass's viewport reaches (beside the panels), the backdrop alone.
+        if !scenes.contains(where: { $0.1 == Viewport(x: 0, y: 0, width: width, height: height) }) {
+            backdropProgram.set("withDesk", false)
+            drawFullViewport(backdropProgram)
+        }
         epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
         for (scene, viewport) in scenes {
             draw(scene, in: viewport, camera: camera)
@@ -71,24 +93,29 @@ public final class SceneRenderer {
 
     private func draw(_ scene: SceneFrame, in viewport: Viewport, camera: Camera) {
         epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
-        let viewProjection = camera.viewProjection(aspect: Float(viewport.width) / Float(max(viewport.height, 1)))
-        let model = Matrix4.rotationX(scene.angle)
+        let aspect = Float(viewport.width) / Float(max(viewport.height, 1))
+        let viewProjection = camera.viewProjection(aspect: aspect)
+        let placement = HourglassPlacement(angle: scene.angle, capRadius: scene.profile.capRadius)
         rebuildGlassIfNeeded(scene.profile)
 
+        drawDesk(in: viewport, camera: camera, aspect: aspect, placement: placement, profile: scene.profile)
         epoxy_glEnable(GLenum(GL_DEPTH_TEST))
         epoxy_glDepthMask(GLboolean(GL_TRUE))
-        epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glEnable(GLenum(GL_CULL_FACE))
         epoxy_glCullFace(GLenum(GL_BACK))
-        setMaterial(Materials.caps, model: model, viewProjection: viewProjection)
+        capsProgram.set("model", placement.model)
+        capsProgram.set("viewProjection", viewProjection)
+        capsProgram.use()
         caps?.draw()
-        grainRenderer.draw(scene.grains, model: model, viewProjection: viewProjection)
+        grainRenderer.draw(scene.grains, profile: scene.profile, placement: placement, viewProjection: viewProjection)
 
         // Two-layer transparency: the far side of the glass first, then the near side.
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         epoxy_glDepthMask(GLboolean(GL_FALSE))
-        setMaterial(Materials.glass, model: model, viewProjection: viewProjection)
+        glassProgram.set("model", placement.model)
+        glassProgram.set("viewProjection", viewProjection)
+        glassProgram.use()
         epoxy_glCullFace(GLenum(GL_FRONT))
         glass?.draw()
         epoxy_glCullFace(GLenum(GL_BACK))
@@ -96,6 +123,27 @@ public final class SceneRenderer {
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glDisable(GLenum(GL_CULL_FACE))
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+    }
+
+    /// The backdrop with the desk under this hourglass, over its viewport.
+    private func drawDesk(in viewport: Viewport, camera: Camera, aspect: Float, placement: HourglassPlacement, profile: HourglassProfile) {
+        let ray = camera.rayBasis(aspect: aspect)
+        backdropProgram.set("withDesk", true)
+        backdropProgram.set("viewport", SIMD4<Float>(Float(viewport.x), Float(viewport.y), Float(viewport.width), Float(viewport.height)))
+        backdropProgram.set("rayRight", ray.right)
+        backdropProgram.set("rayUp", ray.up)
+        backdropProgram.set("rayForward", ray.forward)
+        backdropProgram.set("capRadius", profile.capRadius)
+        backdropProgram.set("lift", placement.lift)
+        drawFullViewport(backdropProgram)
+    }
+
+    private func drawFullViewport(_ program: ShaderProgram) {
+        program.use()
+        epoxy_glBindVertexArray(emptyArray)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        epoxy_glBindVertexArray(0)
     }
 
     /// The neck follows the grain size, so the glass is rebuilt when the radius changes.
@@ -105,34 +153,4 @@ public final class SceneRenderer {
         glass = SurfaceMeshBuffers(profile.glassMesh())
         caps = SurfaceMeshBuffers(profile.capsMesh())
     }
-
-    private func setMaterial(_ material: Materials.Surface, model: Matrix4, viewProjection: Matrix4) {
-        surfaceProgram.set("model", model)
-        surfaceProgram.set("viewProjection", viewProjection)
-        surfaceProgram.set("diffuseColor", material.diffuse)
-        surfaceProgram.set("diffuseAlpha", material.diffuseAlpha)
-        surfaceProgram.set("specularColor", material.specular)
-        surfaceProgram.set("specularAlpha", material.specularAlpha)
-        surfaceProgram.set("shininess", material.shininess)
-        surfaceProgram.set("specularStrength", material.specularStrength)
-        surfaceProgram.set("edgeAlpha", material.edgeAlpha)
-        surfaceProgram.use()
-    }
-}
-
-/// The materials of the original: Blinn glass that is barely there, and the frame's caps.
-enum Materials {
-    struct Surface {
-        var diffuse: SIMD3<Float>
-        var diffuseAlpha: Float
-        var specular: SIMD3<Float>
-        var specularAlpha: Float
-        var shininess: Float
-        /// Highlights are lit as mirror reflections of the lights, brighter than diffuse light.
-        var specularStrength: Float
-        var edgeAlpha: Float
-    }
-
-    static let glass = Surface(diffuse: [0.42, 0.45, 0.50], diffuseAlpha: 0.10, specular: [1, 1, 1], specularAlpha: 0.15, shininess: 30, specularStrength: 14, edgeAlpha: 0.28)
-    static let caps = Surface(diffuse: [0.36, 0.24, 0.14], diffuseAlpha: 1, specular: [0.5, 0.42, 0.32], specularAlpha: 0.4, shininess: 30, specularStrength: 2, edgeAlpha: 0)
 }

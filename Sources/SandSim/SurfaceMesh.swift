@@ -69,9 +69,14 @@ extension HourglassProfile {
         SurfaceMesh.revolution(of: outer, segments: segments)
     }
 
-    /// Top and bottom caps of the frame, a little wider than the glass's ends.
+    /// How thick each cap of the frame is.
+    public static let capThickness: Float = 0.03
+
+    /// The caps' radius: a little wider than the glass's ends.
+    public var capRadius: Float { outer[0].radius * 1.25 }
+
+    /// Top and bottom caps of the frame.
     public func capsMesh(segments: Int = revolutionSegments) -> SurfaceMesh {
-        let endRadius = outer[0].radius
-        return SurfaceMesh.caps(radius: endRadius * 1.25, thickness: 0.03, halfHeight: PhysicsConstants.glassHalfHeight, segments: segments)
+        SurfaceMesh.caps(radius: capRadius, thickness: Self.capThickness, halfHeight: PhysicsConstants.glassHalfHeight, segments: segments)
     }
 }

@@ -77,7 +77,7 @@ final class HourglassScene: Scene {
         let angle = timer.containerAngle
         let scenes = simulations.map { simulation in
             simulation.step(frameDt: dt, angle: angle, timer: timer)
-            return SceneFrame(profile: simulation.profile, angle: angle, grains: simulation.grainSource())
+            return SceneFrame(profile: simulation.profile, angle: angle, grains: simulation.grainSource(shape: settings.shape))
         }
         let layout = layout()
         let scale = window.contentScale, windowHeight = Double(height) / scale
@@ -158,6 +158,8 @@ final class HourglassScene: Scene {
         case .randomColors(let random):
             settings.randomColors = random
             simulations.forEach { $0.setRandomColors(random) }
+        case .grainShape(let shape):
+            settings.grainShape = shape
         }
         store?.save(settings)
     }

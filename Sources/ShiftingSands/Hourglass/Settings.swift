@@ -1,8 +1,9 @@
 import Foundation
+import SandGL
 import SandSim
 
 /// What the app remembers between runs, as the original kept in UserDefaults: the mode, the
-/// duration, the colour toggle, and a count and size for each mode.
+/// duration, the colour toggle, and a count and size for each mode; and how grains are drawn.
 struct AppSettings: StoredSettings {
     static let fileName = "settings.json"
 
@@ -11,6 +12,10 @@ struct AppSettings: StoredSettings {
     var randomColors = false
     var counts: [PhysicsMode: Int] = Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, $0.defaultCount) })
     var sizes: [PhysicsMode: Float] = Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, 1) })
+    /// Absent from files saved before there was a choice, which draw impostors.
+    var grainShape: GrainShape?
+
+    var shape: GrainShape { grainShape ?? .impostor }
 
     func count(for mode: PhysicsMode) -> Int { counts[mode] ?? mode.defaultCount }
     func size(for mode: PhysicsMode) -> Float { sizes[mode] ?? 1 }
