@@ -2,9 +2,9 @@
 // Impostor grains: the eye's ray through this pixel meets the grain's sphere; the hit's depth
 // is written, so grains cut each other where the spheres meet and the glass sorts against
 // them as against meshes. The quad is never deeper than the sphere, so depth_greater keeps
-// early depth tests on GPUs that use them. Silhouettes get MSAA's edge: each sample's own ray
-// decides whether it is covered (the pixel shades once, as a mesh's would).
-#include "../common/pcg.glsl"
+// early depth tests on GPUs that use them. Silhouettes get MSAA's edge: where the silhouette
+// crosses the pixel, each sample's own ray decides whether it is covered (the pixel shades
+// once, as a mesh's would).
 #include "lighting.glsl"
 #include "grain_shading.glsl"
 layout(depth_greater) out float gl_FragDepth;
@@ -12,36 +12,45 @@ layout(depth_greater) out float gl_FragDepth;
 in vec3 quadPoint;
 flat in vec4 sphere;
 flat in vec3 albedo;
+flat in vec4 occlusion;
 out vec4 fragColor;
 
 uniform mat4 viewProjection;
 uniform vec2 samplePositions[MSAA_SAMPLES];  // within the pixel, 0–1, as this GL places them
 
-// b and c of the ray's quadratic t² + 2bt + c = 0 against the sphere: it hits where b² ≥ c.
-vec2 rayQuadratic(vec3 direction) {
-    vec3 fromCentre = cameraPosition - sphere.xyz;
-    return vec2(dot(fromCentre, direction), dot(fromCentre, fromCentre) - sphere.w * sphere.w);
+// How far inside the sphere's silhouette the ray along `direction` (any length) passes:
+// positive where it hits, b² − c·|d|² of the ray's quadratic.
+float inside(vec3 direction, vec3 fromCentre) {
+    float b = dot(fromCentre, direction);
+    return b * b - (dot(fromCentre, fromCentre) - sphere.w * sphere.w) * dot(direction, direction);
 }
 
 void main() {
+    vec3 fromCentre = cameraPosition - sphere.xyz;
+    vec3 ray = quadPoint - cameraPosition;
     // Derivatives first: they are undefined after a discard.
-    vec3 acrossX = dFdx(quadPoint), acrossY = dFdy(quadPoint);
-    int covered = 0;
-    for (int s = 0; s < MSAA_SAMPLES; ++s) {
-        vec2 offset = samplePositions[s] - 0.5;
-        vec2 q = rayQuadratic(normalize(quadPoint + acrossX * offset.x + acrossY * offset.y - cameraPosition));
-        if (q.x * q.x >= q.y) covered |= 1 << s;
+    vec3 acrossX = dFdx(ray), acrossY = dFdy(ray);
+    float margin = inside(ray, fromCentre);
+    float perPixel = abs(dFdx(margin)) + abs(dFdy(margin));
+    if (margin < -perPixel) discard;
+    int covered = -1;
+    if (margin < perPixel) {
+        covered = 0;
+        for (int s = 0; s < MSAA_SAMPLES; ++s) {
+            vec2 offset = samplePositions[s] - 0.5;
+            if (inside(ray + acrossX * offset.x + acrossY * offset.y, fromCentre) >= 0.0) covered |= 1 << s;
+        }
+        if (covered == 0) discard;
     }
-    if (covered == 0) discard;
     gl_SampleMask[0] = covered;
 
-    vec3 direction = normalize(quadPoint - cameraPosition);
-    vec2 q = rayQuadratic(direction);
+    vec3 direction = normalize(ray);
+    float b = dot(fromCentre, direction);
     // A pixel whose centre just misses is shaded at the silhouette, where its samples hit.
-    float t = -q.x - sqrt(max(q.x * q.x - q.y, 0.0));
+    float t = -b - sqrt(max(b * b - dot(fromCentre, fromCentre) + sphere.w * sphere.w, 0.0));
     vec3 hit = cameraPosition + direction * t;
     vec3 n = normalize(hit - sphere.xyz);
     vec4 clip = viewProjection * vec4(hit, 1.0);
     gl_FragDepth = (gl_DepthRange.diff * clip.z / clip.w + gl_DepthRange.near + gl_DepthRange.far) * 0.5;
-    fragColor = shadeGrain(albedo, hit, n);
+    fragColor = shadeGrain(albedo, occlusion, hit, n);
 }

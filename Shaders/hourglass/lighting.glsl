@@ -5,7 +5,6 @@ const int LIGHT_COUNT = RIG_LIGHT_COUNT;
 uniform vec3 lightDirections[LIGHT_COUNT];  // unit vectors from the surface toward each light
 uniform vec3 lightColors[LIGHT_COUNT];      // colour × intensity / 1000 × exposure
 uniform vec3 ambientLight;
-uniform float specularShares[LIGHT_COUNT];  // how much of each light a surface mirrors
 uniform vec3 cameraPosition;
 
 vec3 toLinear(vec3 srgb) { return pow(srgb, vec3(2.2)); }
@@ -17,11 +16,13 @@ vec3 lambert(vec3 n) {
     return light;
 }
 
+vec3 blinnHighlight(int i, vec3 n, vec3 toEye, float shininess) {
+    vec3 h = normalize(lightDirections[i] + toEye);
+    return lightColors[i] * pow(max(dot(n, h), 0.0), shininess) * step(0.0, dot(n, lightDirections[i]));
+}
+
 vec3 blinnSpecular(vec3 n, vec3 toEye, float shininess) {
     vec3 light = vec3(0.0);
-    for (int i = 0; i < LIGHT_COUNT; ++i) {
-        vec3 h = normalize(lightDirections[i] + toEye);
-        light += lightColors[i] * specularShares[i] * pow(max(dot(n, h), 0.0), shininess) * step(0.0, dot(n, lightDirections[i]));
-    }
+    for (int i = 0; i < LIGHT_COUNT; ++i) light += blinnHighlight(i, n, toEye, shininess);
     return light;
 }

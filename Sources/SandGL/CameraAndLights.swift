@@ -62,14 +62,11 @@ public enum LightRig {
         public var direction: SIMD3<Float>
         public var intensity: Float
         public var color: SIMD3<Float>
-        /// How much of its highlight the glass shows: the front light stands behind the eye,
-        /// and its mirror image would be a spot in the middle of the clear glass.
-        public var onGlass: Float = 1
     }
 
     public static let lights: [Light] = [
         Light(name: "key", direction: [0.55, 0.75, 0.65], intensity: 120, color: [1.00, 0.93, 0.80]),
-        Light(name: "front", direction: [0.0, 0.15, 1.0], intensity: 100, color: [1.00, 0.95, 0.88], onGlass: 0),
+        Light(name: "front", direction: [0.0, 0.15, 1.0], intensity: 100, color: [1.00, 0.95, 0.88]),
         Light(name: "fill", direction: [-0.85, 0.25, 0.45], intensity: 60, color: [0.95, 0.93, 0.90]),
         Light(name: "rim", direction: [-0.2, 0.5, -1.0], intensity: 60, color: [1.00, 0.85, 0.62]),
         Light(name: "bottom", direction: [0.0, -1.0, 0.3], intensity: 8, color: [1.00, 0.90, 0.75]),
@@ -79,11 +76,13 @@ public enum LightRig {
     /// the original's warm gold without clipping (checked by eye on screenshots).
     public static let exposure: Float = 2.6
 
-    /// `glass`: the highlights the glass shows; otherwise every light's.
-    static func apply(to program: ShaderProgram, glass: Bool = false) {
+    /// The light whose highlight the glass shows over its reflections (the front light stands
+    /// behind the eye: its mirror image would be a spot in the middle of the clear glass).
+    public static let key = lights.firstIndex { $0.name == "key" }!
+
+    static func apply(to program: ShaderProgram) {
         program.set("lightDirections", lights.map { $0.direction / ($0.direction * $0.direction).sum().squareRoot() })
         program.set("lightColors", lights.map { $0.color * ($0.intensity / 1000 * exposure) })
         program.set("ambientLight", SIMD3<Float>(repeating: ambient * exposure))
-        program.set("specularShares", lights.map { glass ? $0.onGlass : 1 })
     }
 }

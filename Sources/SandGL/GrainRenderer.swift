@@ -31,8 +31,8 @@ public enum GrainSource {
 }
 
 /// Draws grains as ray-cast sphere impostors or as lit icospheres, by any path; every path
-/// reads the grains through grain_source.glsl and shades through grain_shading.glsl, so the
-/// modes and shapes look alike. The pile's occlusion field is brought up to date first.
+/// reads the grains through grain_source.glsl and shades them through grain_shading.glsl, from
+/// the looks `GrainShading` prepares first, so the modes and shapes look alike.
 final class GrainRenderer {
     static let particlesBinding = 13
     static let colorsBinding = 14
@@ -40,7 +40,7 @@ final class GrainRenderer {
     private let instancedProgram: ShaderProgram
     private let meshProgram: ShaderProgram
     private let impostorProgram: ShaderProgram
-    private let occlusion: GrainOcclusion
+    private let shading: GrainShading
     private var instancedArray: GLuint = 0
     private var meshArray: GLuint = 0
     private var impostorArray: GLuint = 0
@@ -58,11 +58,8 @@ final class GrainRenderer {
         instancedProgram = try ShaderProgram(vertex: "grain_instanced.vert", fragment: "grain.frag", source: shaders)
         meshProgram = try ShaderProgram(vertex: "grain_mesh.vert", fragment: "grain.frag", source: shaders)
         impostorProgram = try ShaderProgram(vertex: "grain_impostor.vert", fragment: "grain_impostor.frag", source: shaders)
-        occlusion = try GrainOcclusion(shaders: shaders)
-        for program in programs {
-            LightRig.apply(to: program)
-            program.set("occlusionField", Int32(GrainOcclusion.fieldTextureUnit))
-        }
+        shading = try GrainShading(shaders: shaders)
+        programs.forEach { LightRig.apply(to: $0) }
 
         epoxy_glGenVertexArrays(1, &instancedArray)
         epoxy_glBindVertexArray(instancedArray)
@@ -105,13 +102,10 @@ final class GrainRenderer {
         guard grains.count > 0 else { return }
         grains.particles.bind(to: Self.particlesBinding)
         grains.colors.bind(to: Self.colorsBinding)
-        occlusion.update(count: grains.count, profile: profile)
-        let worldToField = occlusion.worldToField(placement.containerFromWorld)
+        shading.prepare(count: grains.count, profile: profile)
         for program in programs {
             program.set("model", placement.model)
             program.set("viewProjection", viewProjection)
-            program.set("worldToField", worldToField)
-            program.set("grainRadius", profile.grainRadius)
         }
 
         switch source {
@@ -157,7 +151,6 @@ final class GrainRenderer {
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertices.id)
         VertexAttribute.float(location: 0, components: 3, stride: MeshVertexLayout.stride, offset: MeshVertexLayout.positionOffset)
         VertexAttribute.float(location: 1, components: 3, stride: MeshVertexLayout.stride, offset: MeshVertexLayout.normalOffset)
-        VertexAttribute.color(location: 2, stride: MeshVertexLayout.stride, offset: MeshVertexLayout.colorOffset)
         if meshIndexGrains != grainCount {
             meshIndexGrains = grainCount
             meshIndices.upload(Icosphere.indexBuffer(grains: grainCount), target: GL_ELEMENT_ARRAY_BUFFER, usage: GL_STATIC_DRAW)

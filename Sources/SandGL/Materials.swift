@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the hourglass is made of: clear glass that shows itself by what it reflects, and the
 /// frame's wooden caps (the original's).
 enum Materials {
@@ -19,8 +21,10 @@ enum Materials {
         /// Light through the wall where it faces the eye; the path and the loss grow as
         /// 1 / cos toward grazing angles.
         var wallTransmission: Float
+        /// The same as the shader takes it: −log2 of the transmission.
+        var wallAbsorbance: Float { -log2(wallTransmission) }
         var shininess: Float
-        /// Blinn highlights of the rig's lights, over the studio's reflections.
+        /// The key light's Blinn highlight, over the studio's reflections.
         var highlightStrength: Float
     }
 

@@ -37,6 +37,8 @@ public final class SceneRenderer {
     private var caps: SurfaceMeshBuffers?
     private var meshedRadius: Float = -1
     private var samplePositionsKnown = false
+    private let studio: CubeTexture
+    static let studioTextureUnit = 2
 
     public init(shaders: ShaderSource) throws {
         grainRenderer = try GrainRenderer(shaders: shaders)
@@ -44,8 +46,9 @@ public final class SceneRenderer {
         glassProgram = try ShaderProgram(vertex: "surface.vert", fragment: "glass.frag", source: shaders)
         backdropProgram = try ShaderProgram(vertex: "backdrop.vert", fragment: "backdrop.frag", source: shaders)
         LightRig.apply(to: capsProgram)
-        LightRig.apply(to: glassProgram, glass: true)
-        StudioEnvironment.apply(to: glassProgram)
+        LightRig.apply(to: glassProgram)
+        studio = StudioEnvironment.cubeMap()
+        glassProgram.set("studio", Int32(Self.studioTextureUnit))
         Desk.apply(to: backdropProgram)
         Backdrop.apply(to: backdropProgram)
         let caps = Materials.caps, glass = Materials.glass
@@ -55,7 +58,7 @@ public final class SceneRenderer {
         capsProgram.set("shininess", caps.shininess)
         capsProgram.set("specularStrength", caps.specularStrength)
         glassProgram.set("fresnelF0", glass.fresnelF0)
-        glassProgram.set("wallTransmission", glass.wallTransmission)
+        glassProgram.set("wallAbsorbance", glass.wallAbsorbance)
         glassProgram.set("shininess", glass.shininess)
         glassProgram.set("highlightStrength", glass.highlightStrength)
         epoxy_glGenVertexArrays(1, &emptyArray)
@@ -116,6 +119,7 @@ public final class SceneRenderer {
         glassProgram.set("model", placement.model)
         glassProgram.set("viewProjection", viewProjection)
         glassProgram.use()
+        studio.bindTexture(unit: Self.studioTextureUnit)
         epoxy_glCullFace(GLenum(GL_FRONT))
         glass?.draw()
         epoxy_glCullFace(GLenum(GL_BACK))
