@@ -50,14 +50,12 @@ public final class ShaderProgram {
     public func set(_ name: String, _ value: Int32) { epoxy_glProgramUniform1i(id, location(name), value) }
     public func set(_ name: String, _ value: Bool) { epoxy_glProgramUniform1i(id, location(name), value ? 1 : 0) }
     public func set(_ name: String, _ value: SIMD2<Float>) { epoxy_glProgramUniform2f(id, location(name), value.x, value.y) }
+    public func set(_ name: String, _ value: SIMD2<Int32>) { epoxy_glProgramUniform2i(id, location(name), value.x, value.y) }
     public func set(_ name: String, _ value: SIMD3<Float>) { epoxy_glProgramUniform3f(id, location(name), value.x, value.y, value.z) }
     public func set(_ name: String, _ value: SIMD3<Int32>) { epoxy_glProgramUniform3i(id, location(name), value.x, value.y, value.z) }
     public func set(_ name: String, _ value: SIMD4<Float>) { epoxy_glProgramUniform4f(id, location(name), value.x, value.y, value.z, value.w) }
     public func set(_ name: String, _ value: Matrix4) {
         value.columns.withUnsafeBufferPointer { epoxy_glProgramUniformMatrix4fv(id, location(name), 1, GLboolean(GL_FALSE), $0.baseAddress) }
-    }
-    public func set(_ name: String, _ values: [Float]) {
-        values.withUnsafeBufferPointer { epoxy_glProgramUniform1fv(id, location(name), GLsizei(values.count), $0.baseAddress) }
     }
     public func set(_ name: String, _ values: [SIMD2<Float>]) {
         let flat = values.flatMap { [$0.x, $0.y] }

@@ -33,16 +33,6 @@ public struct Camera: Equatable, Sendable {
             * Matrix4.translation([0, 0, -distance]) * Matrix4.rotationX(pitch) * Matrix4.rotationY(-yaw)
     }
 
-    /// The eye's ray through normalised device coordinates (x, y) is `forward + x * right +
-    /// y * up`, for a picture of `aspect` width over height.
-    public func rayBasis(aspect: Float) -> (right: SIMD3<Float>, up: SIMD3<Float>, forward: SIMD3<Float>) {
-        let forward = -position / distance
-        let right = SIMD3<Float>(cos(yaw), 0, -sin(yaw))
-        let up = SIMD3<Float>(right.y * forward.z - right.z * forward.y, right.z * forward.x - right.x * forward.z, right.x * forward.y - right.y * forward.x)
-        let tangent = tan(Self.fieldOfView * .pi / 360)
-        return (right * tangent * aspect, up * tangent, forward)
-    }
-
     /// Turned by `yaw` and `pitch` radians more, the pitch held short of straight over or under.
     public func orbited(yaw: Float, pitch: Float) -> Camera {
         Camera(yaw: self.yaw + yaw, pitch: self.pitch + pitch, distance: distance)

@@ -1,7 +1,7 @@
 import GLSupport
 import SandSim
 
-/// The desk the hourglass stands on, drawn with the backdrop (backdrop.frag): a dark wooden top
+/// The desk the hourglass stands on (desk.frag): a dark wooden top
 /// that fades into the backdrop with distance, like a studio sweep, and an analytic soft
 /// contact shadow under the base.
 enum Desk {

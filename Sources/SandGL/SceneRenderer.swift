@@ -1,4 +1,5 @@
 import CEpoxy
+import Foundation
 import GLSupport
 import SandSim
 
@@ -31,8 +32,7 @@ public final class SceneRenderer {
     private let grainRenderer: GrainRenderer
     private let capsProgram: ShaderProgram
     private let glassProgram: ShaderProgram
-    private let backdropProgram: ShaderProgram
-    private var emptyArray: GLuint = 0
+    private let backdrop: Backdrop
     private var glass: SurfaceMeshBuffers?
     private var caps: SurfaceMeshBuffers?
     private var meshedRadius: Float = -1
@@ -44,13 +44,11 @@ public final class SceneRenderer {
         grainRenderer = try GrainRenderer(shaders: shaders)
         capsProgram = try ShaderProgram(vertex: "surface.vert", fragment: "caps.frag", source: shaders)
         glassProgram = try ShaderProgram(vertex: "surface.vert", fragment: "glass.frag", source: shaders)
-        backdropProgram = try ShaderProgram(vertex: "backdrop.vert", fragment: "backdrop.frag", source: shaders)
+        backdrop = try Backdrop(shaders: shaders)
         LightRig.apply(to: capsProgram)
         LightRig.apply(to: glassProgram)
         studio = StudioEnvironment.cubeMap()
         glassProgram.set("studio", Int32(Self.studioTextureUnit))
-        Desk.apply(to: backdropProgram)
-        Backdrop.apply(to: backdropProgram)
         let caps = Materials.caps, glass = Materials.glass
         capsProgram.set("diffuseColor", caps.diffuse)
         capsProgram.set("specularColor", caps.specular)
@@ -61,37 +59,41 @@ public final class SceneRenderer {
         glassProgram.set("wallAbsorbance", glass.wallAbsorbance)
         glassProgram.set("shininess", glass.shininess)
         glassProgram.set("highlightStrength", glass.highlightStrength)
-        epoxy_glGenVertexArrays(1, &emptyArray)
-    }
-
-    deinit {
-        epoxy_glDeleteVertexArrays(1, &emptyArray)
     }
 
     /// Renders `scenes` side by side into the offscreen target of `width` × `height`, then
     /// resolves into framebuffer `target` (0 = the window), seen from `camera`.
     public func render(_ scenes: [(SceneFrame, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original) {
-        for program in [capsProgram, glassProgram, backdropProgram] { program.set("cameraPosition", camera.position) }
+        for program in [capsProgram, glassProgram] { program.set("cameraPosition", camera.position) }
         grainRenderer.setCameraPosition(camera.position)
         framebuffer.bind(width: width, height: height)
         if !samplePositionsKnown {
             samplePositionsKnown = true
             grainRenderer.setSamplePositions(framebuffer.samplePositions())
         }
-        backdropProgram.set("windowSize", SIMD2<Float>(Float(width), Float(height)))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
-        // Where no hourglass's viewport reaches (beside the panels), the backdrop alone.
-        if !scenes.contains(where: { $0.1 == Viewport(x: 0, y: 0, width: width, height: height) }) {
-            backdropProgram.set("withDesk", false)
-            drawFullViewport(backdropProgram)
-        }
+        backdrop.drawBackdrop(width: width, height: height)
         epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
         for (scene, viewport) in scenes {
             draw(scene, in: viewport, camera: camera)
         }
+        stage("")
         framebuffer.resolve(into: target)
+        stage("resolve")
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
+    private func cpuNow() -> Double {
+        var u = rusage(); getrusage(RUSAGE_SELF.rawValue, &u)
+        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000 + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1000
+    }
+    private var stageStart = 0.0
+    private func stage(_ name: String) {
+        epoxy_glFinish()
+        let now = cpuNow()
+        if !name.isEmpty { FileHandle.standardError.write("STAGE \(name) \(now - stageStart)\n".data(using: .utf8)!) }
+        stageStart = now
     }
 
     private func draw(_ scene: SceneFrame, in viewport: Viewport, camera: Camera) {
@@ -101,7 +103,9 @@ public final class SceneRenderer {
         let placement = HourglassPlacement(angle: scene.angle, capRadius: scene.profile.capRadius)
         rebuildGlassIfNeeded(scene.profile)
 
-        drawDesk(in: viewport, camera: camera, aspect: aspect, placement: placement, profile: scene.profile)
+        stage("")
+        backdrop.drawDesk(viewProjection: viewProjection, placement: placement, profile: scene.profile)
+        stage("desk")
         epoxy_glEnable(GLenum(GL_DEPTH_TEST))
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glEnable(GLenum(GL_CULL_FACE))
@@ -110,7 +114,9 @@ public final class SceneRenderer {
         capsProgram.set("viewProjection", viewProjection)
         capsProgram.use()
         caps?.draw()
+        stage("caps")
         grainRenderer.draw(scene.grains, profile: scene.profile, placement: placement, viewProjection: viewProjection)
+        stage("grains")
 
         // Two-layer transparency: the far side of the glass first, then the near side.
         epoxy_glEnable(GLenum(GL_BLEND))
@@ -124,30 +130,11 @@ public final class SceneRenderer {
         glass?.draw()
         epoxy_glCullFace(GLenum(GL_BACK))
         glass?.draw()
+        stage("glass")
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glDisable(GLenum(GL_CULL_FACE))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
-    }
-
-    /// The backdrop with the desk under this hourglass, over its viewport.
-    private func drawDesk(in viewport: Viewport, camera: Camera, aspect: Float, placement: HourglassPlacement, profile: HourglassProfile) {
-        let ray = camera.rayBasis(aspect: aspect)
-        backdropProgram.set("withDesk", true)
-        backdropProgram.set("viewport", SIMD4<Float>(Float(viewport.x), Float(viewport.y), Float(viewport.width), Float(viewport.height)))
-        backdropProgram.set("rayRight", ray.right)
-        backdropProgram.set("rayUp", ray.up)
-        backdropProgram.set("rayForward", ray.forward)
-        backdropProgram.set("capRadius", profile.capRadius)
-        backdropProgram.set("lift", placement.lift)
-        drawFullViewport(backdropProgram)
-    }
-
-    private func drawFullViewport(_ program: ShaderProgram) {
-        program.use()
-        epoxy_glBindVertexArray(emptyArray)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        epoxy_glBindVertexArray(0)
     }
 
     /// The neck follows the grain size, so the glass is rebuilt when the radius changes.
