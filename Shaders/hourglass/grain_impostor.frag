@@ -2,9 +2,9 @@
 // Impostor grains: the eye's ray through this pixel meets the grain's sphere; the hit's depth
 // is written, so grains cut each other where the spheres meet and the glass sorts against
 // them as against meshes. The quad is never deeper than the sphere, so depth_greater keeps
-// early depth tests on GPUs that use them. Silhouettes get MSAA's edge: where the silhouette
-// crosses the pixel, each sample's own ray decides whether it is covered (the pixel shades
-// once, as a mesh's would).
+// early depth tests on GPUs that use them. Silhouettes get MSAA's edge from alpha to
+// coverage: alpha is the share of the pixel inside the silhouette (the pixel shades once, as a
+// mesh's would).
 #include "lighting.glsl"
 #include "grain_shading.glsl"
 layout(depth_greater) out float gl_FragDepth;
@@ -16,7 +16,6 @@ flat in vec4 occlusion;
 out vec4 fragColor;
 
 uniform mat4 viewProjection;
-uniform vec2 samplePositions[MSAA_SAMPLES];  // within the pixel, 0–1, as this GL places them
 
 // How far inside the sphere's silhouette the ray along `direction` (any length) passes:
 // positive where it hits, b² − c·|d|² of the ray's quadratic.
@@ -28,21 +27,11 @@ float inside(vec3 direction, vec3 fromCentre) {
 void main() {
     vec3 fromCentre = cameraPosition - sphere.xyz;
     vec3 ray = quadPoint - cameraPosition;
-    // Derivatives first: they are undefined after a discard.
-    vec3 acrossX = dFdx(ray), acrossY = dFdy(ray);
+    // How far inside the silhouette this pixel's centre is, in pixels: the margin over its
+    // change across a pixel (derivatives first: they are undefined after a discard).
     float margin = inside(ray, fromCentre);
-    float perPixel = abs(dFdx(margin)) + abs(dFdy(margin));
-    if (margin < -perPixel) discard;
-    int covered = -1;
-    if (margin < perPixel) {
-        covered = 0;
-        for (int s = 0; s < MSAA_SAMPLES; ++s) {
-            vec2 offset = samplePositions[s] - 0.5;
-            if (inside(ray + acrossX * offset.x + acrossY * offset.y, fromCentre) >= 0.0) covered |= 1 << s;
-        }
-        if (covered == 0) discard;
-    }
-    gl_SampleMask[0] = covered;
+    float coverage = clamp(0.5 + margin / length(vec2(dFdx(margin), dFdy(margin))), 0.0, 1.0);
+    if (coverage <= 0.0) discard;
 
     vec3 direction = normalize(ray);
     float b = dot(fromCentre, direction);
@@ -52,5 +41,5 @@ void main() {
     vec3 n = normalize(hit - sphere.xyz);
     vec4 clip = viewProjection * vec4(hit, 1.0);
     gl_FragDepth = (gl_DepthRange.diff * clip.z / clip.w + gl_DepthRange.near + gl_DepthRange.far) * 0.5;
-    fragColor = shadeGrain(albedo, occlusion, hit, n);
+    fragColor = vec4(shadeGrain(albedo, occlusion, hit, n).rgb, coverage);
 }

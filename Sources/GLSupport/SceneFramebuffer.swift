@@ -39,15 +39,6 @@ public final class SceneFramebuffer {
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    /// Where the bound target puts its samples within a pixel (0–1 from the pixel's corner).
-    public func samplePositions() -> [SIMD2<Float>] {
-        (0..<Int(Self.samples)).map { sample in
-            var position: [Float] = [0.5, 0.5]
-            epoxy_glGetMultisamplefv(GLenum(GL_SAMPLE_POSITION), GLuint(sample), &position)
-            return SIMD2(position[0], position[1])
-        }
-    }
-
     /// Resolves the samples into `target` (0 = the window).
     public func resolve(into target: GLuint) {
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)

@@ -8,7 +8,10 @@ public enum GrainLook {
     /// Each grain's red rises and its blue falls by up to ± this (warmer or cooler sand).
     public static let hueJitter: Float = 0.05
     /// Where the pile is packed around a point, its light falls to 1 − this.
-    public static let occlusionStrength: Float = 0.6
+    public static let occlusionStrength: Float = 0.5
+    /// How much bluer light the shade loses than red (green half as much): light bounced
+    /// between grains is their colour.
+    public static let shadeWarmth: Float = 0.5
     /// The occlusion field's cells, in grain diameters.
     public static let occlusionCellDiameters: Float = 1.5
     /// The field is read this many grain radii from the centre along the surface's normal.
@@ -21,6 +24,6 @@ public enum GrainLook {
     public static let buriedFullness: Float = 0.9
     /// Light left at a grain's silhouette, and the width of the darkened rim (in the cosine
     /// between the normal and the eye).
-    public static let edgeDarkness: Float = 0.45
+    public static let edgeDarkness: Float = 0.5
     public static let edgeWidth: Float = 0.35
 }

@@ -84,11 +84,6 @@ final class GrainRenderer {
         programs.forEach { $0.set("cameraPosition", position) }
     }
 
-    /// Where the multisampled target puts its samples in a pixel, for the impostors' edges.
-    func setSamplePositions(_ positions: [SIMD2<Float>]) {
-        impostorProgram.set("samplePositions", positions)
-    }
-
     func draw(_ source: GrainSource, profile: HourglassProfile, placement: HourglassPlacement, viewProjection: Matrix4) {
         let grains: EngineGrains
         switch source {
@@ -116,7 +111,10 @@ final class GrainRenderer {
         case .positions(_, _, .impostor), .particles:
             bindImpostors(grainCount: grains.count)
             impostorProgram.use()
+            // The impostors' alpha is how much of a pixel the silhouette covers.
+            epoxy_glEnable(GLenum(GL_SAMPLE_ALPHA_TO_COVERAGE))
             epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(grains.count * Self.impostorIndices.count), GLenum(GL_UNSIGNED_INT), nil)
+            epoxy_glDisable(GLenum(GL_SAMPLE_ALPHA_TO_COVERAGE))
         case .mesh(let vertices, _):
             bindMesh(vertices, grainCount: grains.count)
             meshProgram.use()

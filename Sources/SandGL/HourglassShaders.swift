@@ -47,11 +47,11 @@ extension ShaderSource {
         let floats: [(String, Float)] = [
             ("GRAIN_BRIGHTNESS_JITTER", L.brightnessJitter), ("GRAIN_HUE_JITTER", L.hueJitter),
             ("OCCLUSION_STRENGTH", L.occlusionStrength), ("OCCLUSION_REACH", L.occlusionReach), ("BURIED_FULLNESS", L.buriedFullness),
-            ("EDGE_DARKNESS", L.edgeDarkness), ("EDGE_WIDTH", L.edgeWidth),
+            ("EDGE_DARKNESS", L.edgeDarkness), ("EDGE_WIDTH", L.edgeWidth), ("SHADE_WARMTH", L.shadeWarmth),
         ]
         let integers: [(String, Int)] = [
             ("GRAIN_PARTICLES_BINDING", GrainRenderer.particlesBinding), ("GRAIN_COLORS_BINDING", GrainRenderer.colorsBinding),
-            ("OCCLUSION_COUNTS_BINDING", GrainShading.countsBinding), ("GRAIN_SHADES_BINDING", GrainShading.shadesBinding), ("MSAA_SAMPLES", Int(SceneFramebuffer.samples)),
+            ("OCCLUSION_COUNTS_BINDING", GrainShading.countsBinding), ("GRAIN_SHADES_BINDING", GrainShading.shadesBinding),
             ("RIG_LIGHT_COUNT", LightRig.lights.count), ("KEY_LIGHT", LightRig.key),
         ]
         return (floats.map { "#define \($0.0) \(glslFloat($0.1))" } + integers.map { "#define \($0.0) \($0.1)" }).joined(separator: "\n")

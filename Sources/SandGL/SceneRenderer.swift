@@ -1,5 +1,4 @@
 import CEpoxy
-import Foundation
 import GLSupport
 import SandSim
 
@@ -36,7 +35,6 @@ public final class SceneRenderer {
     private var glass: SurfaceMeshBuffers?
     private var caps: SurfaceMeshBuffers?
     private var meshedRadius: Float = -1
-    private var samplePositionsKnown = false
     private let studio: CubeTexture
     static let studioTextureUnit = 2
 
@@ -67,10 +65,6 @@ public final class SceneRenderer {
         for program in [capsProgram, glassProgram] { program.set("cameraPosition", camera.position) }
         grainRenderer.setCameraPosition(camera.position)
         framebuffer.bind(width: width, height: height)
-        if !samplePositionsKnown {
-            samplePositionsKnown = true
-            grainRenderer.setSamplePositions(framebuffer.samplePositions())
-        }
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
         backdrop.drawBackdrop(width: width, height: height)
@@ -78,22 +72,8 @@ public final class SceneRenderer {
         for (scene, viewport) in scenes {
             draw(scene, in: viewport, camera: camera)
         }
-        stage("")
         framebuffer.resolve(into: target)
-        stage("resolve")
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
-    }
-
-    private func cpuNow() -> Double {
-        var u = rusage(); getrusage(RUSAGE_SELF.rawValue, &u)
-        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000 + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1000
-    }
-    private var stageStart = 0.0
-    private func stage(_ name: String) {
-        epoxy_glFinish()
-        let now = cpuNow()
-        if !name.isEmpty { FileHandle.standardError.write("STAGE \(name) \(now - stageStart)\n".data(using: .utf8)!) }
-        stageStart = now
     }
 
     private func draw(_ scene: SceneFrame, in viewport: Viewport, camera: Camera) {
@@ -103,9 +83,7 @@ public final class SceneRenderer {
         let placement = HourglassPlacement(angle: scene.angle, capRadius: scene.profile.capRadius)
         rebuildGlassIfNeeded(scene.profile)
 
-        stage("")
         backdrop.drawDesk(viewProjection: viewProjection, placement: placement, profile: scene.profile)
-        stage("desk")
         epoxy_glEnable(GLenum(GL_DEPTH_TEST))
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glEnable(GLenum(GL_CULL_FACE))
@@ -114,9 +92,7 @@ public final class SceneRenderer {
         capsProgram.set("viewProjection", viewProjection)
         capsProgram.use()
         caps?.draw()
-        stage("caps")
         grainRenderer.draw(scene.grains, profile: scene.profile, placement: placement, viewProjection: viewProjection)
-        stage("grains")
 
         // Two-layer transparency: the far side of the glass first, then the near side.
         epoxy_glEnable(GLenum(GL_BLEND))
@@ -130,7 +106,6 @@ public final class SceneRenderer {
         glass?.draw()
         epoxy_glCullFace(GLenum(GL_BACK))
         glass?.draw()
-        stage("glass")
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glDisable(GLenum(GL_CULL_FACE))
