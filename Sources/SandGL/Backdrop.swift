@@ -42,7 +42,7 @@ final class Backdrop {
     func drawDesk(viewProjection: Matrix4, placement: HourglassPlacement, profile: HourglassProfile) {
         deskProgram.set("viewProjection", viewProjection)
         deskProgram.set("capRadius", profile.capRadius)
-        deskProgram.set("lift", placement.lift)
+        deskProgram.set("clearance", placement.clearance)
         draw(deskProgram, vertices: 4, mode: GL_TRIANGLE_STRIP)
     }
 

@@ -15,7 +15,7 @@ enum Desk {
     /// beyond the cap, as a share of the cap's radius.
     static let shadowStrength: Float = 0.8
     static let shadowPenumbra: Float = 0.9
-    /// Height over which the shadow fades as the hourglass is raised off the desk.
+    /// Height over which the shadow fades as the hourglass leaves the desk.
     static let shadowFadeHeight: Float = 0.08
 
     static func apply(to program: ShaderProgram) {

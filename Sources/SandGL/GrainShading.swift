@@ -19,7 +19,8 @@ final class GrainShading {
     private let resolveProgram: ShaderProgram
     private let prepareProgram: ShaderProgram
     private let counts = StorageBuffer()
-    private let shades = StorageBuffer()
+    /// The prepared looks, `shadeStride` bytes a grain.
+    let shades = StorageBuffer()
     private var field: Texture3D?
     private var configuredRadius: Float = -1
     private var origin = SIMD3<Float>.zero

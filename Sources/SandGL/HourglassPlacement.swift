@@ -9,11 +9,15 @@ public struct HourglassPlacement: Sendable, Equatable {
     public let angle: Float
     /// How far the container is raised above its resting place.
     public let lift: Float
+    /// How high its lowest point stands above the desk: 0 at rest and while it is raised.
+    public let clearance: Float
 
     public init(angle: Float, capRadius: Float) {
         self.angle = angle
         let halfHeight = -Desk.height
-        lift = max(0, halfHeight * abs(cos(angle)) + capRadius * abs(sin(angle)) - halfHeight)
+        let reach = halfHeight * abs(cos(angle)) + capRadius * abs(sin(angle))
+        lift = max(0, reach - halfHeight)
+        clearance = lift - reach + halfHeight
     }
 
     /// Container frame to world.

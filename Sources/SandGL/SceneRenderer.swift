@@ -60,8 +60,10 @@ public final class SceneRenderer {
     }
 
     /// Renders `scenes` side by side into the offscreen target of `width` × `height`, then
-    /// resolves into framebuffer `target` (0 = the window), seen from `camera`.
-    public func render(_ scenes: [(SceneFrame, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original) {
+    /// resolves into framebuffer `target` (0 = the window), seen from `camera`; the depth too
+    /// with `resolvingDepth` (into an `OffscreenTarget` made `withDepth`).
+    public func render(_ scenes: [(SceneFrame, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original,
+                       resolvingDepth: Bool = false) {
         for program in [capsProgram, glassProgram] { program.set("cameraPosition", camera.position) }
         grainRenderer.setCameraPosition(camera.position)
         framebuffer.bind(width: width, height: height)
@@ -70,20 +72,26 @@ public final class SceneRenderer {
         backdrop.drawBackdrop(width: width, height: height)
         epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
         for (scene, viewport) in scenes {
-            draw(scene, in: viewport, camera: camera)
+            draw(scene, in: viewport, windowHeight: height, camera: camera)
         }
-        framebuffer.resolve(into: target)
+        framebuffer.resolve(into: target, depth: resolvingDepth)
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    private func draw(_ scene: SceneFrame, in viewport: Viewport, camera: Camera) {
-        epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
+    private func draw(_ scene: SceneFrame, in viewport: Viewport, windowHeight: Int, camera: Camera) {
         let aspect = Float(viewport.width) / Float(max(viewport.height, 1))
         let viewProjection = camera.viewProjection(aspect: aspect)
         let placement = HourglassPlacement(angle: scene.angle, capRadius: scene.profile.capRadius)
         rebuildGlassIfNeeded(scene.profile)
 
-        backdrop.drawDesk(viewProjection: viewProjection, placement: placement, profile: scene.profile)
+        // The desk runs the window's height in the hourglass's column (where panels shrink the
+        // viewport, it does not stop at the viewport's edge): the same picture, in a taller viewport.
+        epoxy_glViewport(GLint(viewport.x), 0, GLsizei(viewport.width), GLsizei(windowHeight))
+        let height = Float(windowHeight), scale = Float(viewport.height) / height
+        let shift = (2 * Float(viewport.y) + Float(viewport.height)) / height - 1
+        backdrop.drawDesk(viewProjection: Matrix4.translation([0, shift, 0]) * Matrix4.scale([1, scale, 1]) * viewProjection,
+                          placement: placement, profile: scene.profile)
+        epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
         epoxy_glEnable(GLenum(GL_DEPTH_TEST))
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glEnable(GLenum(GL_CULL_FACE))
