@@ -45,7 +45,7 @@ public final class SceneRenderer {
         backdrop = try Backdrop(shaders: shaders)
         LightRig.apply(to: capsProgram)
         LightRig.apply(to: glassProgram)
-        studio = StudioEnvironment.cubeMap()
+        studio = try StudioEnvironment.cubeMap(shaders: shaders)
         glassProgram.set("studio", Int32(Self.studioTextureUnit))
         let caps = Materials.caps, glass = Materials.glass
         capsProgram.set("diffuseColor", caps.diffuse)

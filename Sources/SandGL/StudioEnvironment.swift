@@ -1,12 +1,13 @@
-import Foundation
+import CEpoxy
 import GLSupport
+import SandSim
 
 /// The studio the glass reflects, fixed in the world as the rig is: a dim gradient from floor
 /// to ceiling and soft rectangular lights, as three.js's RoomEnvironment lights a scene. Tall
 /// strips at the sides draw long highlights down the bulbs; nothing bright stands behind the
 /// camera, so where the glass faces the eye it stays clear. Brightness is in display terms:
-/// Fresnel's 4% of a strip of 6 is a quarter of white. Computed here once into a cube map,
-/// which the glass looks up in the mirror direction.
+/// Fresnel's 4% of a strip of 6 is a quarter of white. Written once into a cube map
+/// (studio_cube.comp), which the glass looks up in the mirror direction.
 enum StudioEnvironment {
     struct Light {
         /// From the hourglass toward the light's centre.
@@ -32,40 +33,28 @@ enum StudioEnvironment {
     /// Texels along a face of the cube map: a strip's soft edge spans a few.
     static let faceSize = 128
 
-    /// What the glass reflects in `direction` (unit, world frame).
-    static func radiance(_ direction: SIMD3<Float>) -> SIMD3<Float> {
-        let y = direction.y
-        var color = y < 0 ? horizon + (floor - horizon) * -y : horizon + (ceiling - horizon) * y
-        for light in lights {
-            let centre = normalize(light.centre)
-            let up = normalize(light.up - centre * dot(light.up, centre))
-            let facing = dot(direction, centre)
-            guard facing > 0 else { continue }
-            let onPlane = SIMD2(abs(dot(direction, cross(up, centre))), abs(dot(direction, up))) / facing
-            let inside = (light.size + softness - onPlane) / (2 * softness)
-            color += light.color * clamp(inside.x) * clamp(inside.y)
-        }
-        return color
+    /// The studio as a cube map.
+    static func cubeMap(shaders: ShaderSource) throws -> CubeTexture {
+        let program = try ShaderProgram(compute: "studio_cube.comp", source: shaders)
+        let centres = lights.map { normalize($0.centre) }
+        let ups = zip(lights, centres).map { normalize($0.0.up - $0.1 * dot($0.0.up, $0.1)) }
+        program.set("lightCentres", centres)
+        program.set("lightUps", ups)
+        program.set("lightRights", zip(ups, centres).map { cross($0.0, $0.1) })
+        program.set("lightSizes", lights.map(\.size))
+        program.set("lightColors", lights.map(\.color))
+        program.set("studioFloor", floor)
+        program.set("studioHorizon", horizon)
+        program.set("studioCeiling", ceiling)
+        program.set("softness", softness)
+        program.set("faceSize", Int32(faceSize))
+        let cube = CubeTexture(size: faceSize)
+        cube.bindImageForWriting(unit: 0)
+        program.dispatch(invocations: 6 * faceSize * faceSize, groupSize: PhysicsConstants.workGroupSize)
+        epoxy_glMemoryBarrier(GLbitfield(GL_TEXTURE_FETCH_BARRIER_BIT))
+        return cube
     }
 
-    /// The studio as a cube map, in GL's face order and texel layout.
-    static func cubeMap() -> CubeTexture {
-        // Each face's direction for texel coordinates (s, t) in −1…1, as GL's cube map table has it.
-        let faces: [(Float, Float) -> SIMD3<Float>] = [
-            { s, t in [1, -t, -s] }, { s, t in [-1, -t, s] }, { s, t in [s, 1, t] },
-            { s, t in [s, -1, -t] }, { s, t in [s, -t, 1] }, { s, t in [-s, -t, -1] },
-        ]
-        let texels = faces.map { face in
-            (0..<faceSize * faceSize).map { index -> SIMD3<Float> in
-                let s = (Float(index % faceSize) + 0.5) / Float(faceSize) * 2 - 1
-                let t = (Float(index / faceSize) + 0.5) / Float(faceSize) * 2 - 1
-                return radiance(normalize(face(s, t)))
-            }
-        }
-        return CubeTexture(size: faceSize, faces: texels)
-    }
-
-    private static func clamp(_ x: Float) -> Float { min(max(x, 0), 1) }
     private static func normalize(_ v: SIMD3<Float>) -> SIMD3<Float> { v / dot(v, v).squareRoot() }
     private static func dot(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float { (a * b).sum() }
     private static func cross(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> SIMD3<Float> {

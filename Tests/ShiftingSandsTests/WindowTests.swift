@@ -327,7 +327,7 @@ extension Picture {
             return columns.map { pixel(x: $0, y: row).sum() > max(backdrop * 1.8, 330) }
         }
         var longest = 0
-        for column in columns.indices {
+        for column in 0..<columns.count {
             var run = 0
             for row in bright.indices {
                 let window = max(column - 3, 0)...min(column + 3, columns.count - 1)
