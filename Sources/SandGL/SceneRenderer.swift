@@ -120,16 +120,18 @@ public final class SceneRenderer {
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
     }
 
-    /// Segments round the glass as drawn: on llvmpipe every triangle costs (at 64, the glass's
-    /// two layers took a third longer), and at 32 its outline is within half a pixel of a circle
-    /// at the default framing, its shading smooth (normals are the surface's).
-    static let glassSegments = 32
+    /// The glass as drawn: 32 segments round and every other point of the profile. On llvmpipe
+    /// every small triangle costs (at 64 and every point, the glass's two layers took 70% longer,
+    /// docs/RENDERING.md); at this framing its outline stays within half a pixel of a circle
+    /// round and of the bulbs' curve down (the neck's turn is a little sharper), and its shading
+    /// is smooth (normals are the surface's).
+    static let glassSegments = 32, glassProfileStride = 2
 
     /// The neck follows the grain size, so the glass is rebuilt when the radius changes.
     private func rebuildGlassIfNeeded(_ profile: HourglassProfile) {
         guard profile.grainRadius != meshedRadius else { return }
         meshedRadius = profile.grainRadius
-        glass = SurfaceMeshBuffers(profile.glassMesh(segments: Self.glassSegments))
+        glass = SurfaceMeshBuffers(profile.glassMesh(segments: Self.glassSegments, profileStride: Self.glassProfileStride))
         caps = SurfaceMeshBuffers(profile.capsMesh())
     }
 }

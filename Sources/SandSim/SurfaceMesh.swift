@@ -64,9 +64,10 @@ extension HourglassProfile {
     public static let revolutionSegments = 64
 
     /// The visible glass: the outer surface only (drawing the inner one too would double the
-    /// glass's opacity).
-    public func glassMesh(segments: Int = revolutionSegments) -> SurfaceMesh {
-        SurfaceMesh.revolution(of: outer, segments: segments)
+    /// glass's opacity), through every `profileStride`-th point of the profile (its ends and the
+    /// neck's stay for a stride of 2).
+    public func glassMesh(segments: Int = revolutionSegments, profileStride: Int = 1) -> SurfaceMesh {
+        SurfaceMesh.revolution(of: stride(from: 0, to: outer.count, by: profileStride).map { outer[$0] }, segments: segments)
     }
 
     /// How thick each cap of the frame is.
