@@ -2,7 +2,8 @@
 // Each grain's look this frame, once per grain rather than per pixel: its albedo with a shade
 // of its own (hashed from its index, so it stays with the grain), the pile's fullness at its
 // centre and how that changes across it (central differences a cell apart, from the occlusion
-// field), and whether it is buried (full all round: no eye sees it, so it is not drawn).
+// field), and whether it is hidden: buried (full all round) or behind two cells of packed
+// pile on the way to the eye (on llvmpipe every fragment of a grain is shaded, seen or not).
 #include "../common/pcg.glsl"
 #include "lighting.glsl"
 #include "particle.glsl"
@@ -15,6 +16,7 @@ layout(local_size_x = WORK_GROUP_SIZE) in;
 uniform sampler3D occlusionField;
 uniform uint grainCount;
 uniform float grainRadius;
+uniform vec3 eye;           // the camera, in the container's frame
 
 float fullness(vec3 p) {
     return textureLod(occlusionField, (p - fieldOrigin) / (fieldCellSize * vec3(fieldSize)), 0.0).r;
@@ -36,5 +38,7 @@ void main() {
     vec3 below = vec3(fullness(p - vec3(d, 0.0, 0.0)), fullness(p - vec3(0.0, d, 0.0)), fullness(p - vec3(0.0, 0.0, d)));
     vec3 change = (above - below) / (2.0 * d) * (OCCLUSION_REACH * grainRadius);
     float least = min(centre, min(min(min(above.x, above.y), above.z), min(min(below.x, below.y), below.z)));
-    grainShades[grain] = GrainShade(vec4(albedo, least >= BURIED_FULLNESS ? 1.0 : 0.0), vec4(centre, change));
+    vec3 toEye = normalize(eye - p) * d;
+    bool hidden = least >= BURIED_FULLNESS || min(fullness(p + toEye), fullness(p + 2.0 * toEye)) >= BURIED_FULLNESS;
+    grainShades[grain] = GrainShade(vec4(albedo, hidden ? 1.0 : 0.0), vec4(centre, change));
 }

@@ -79,10 +79,13 @@ final class GrainRenderer {
 
     private var programs: [ShaderProgram] { [instancedProgram, meshProgram, impostorProgram] }
 
-    /// Where the eye is, for the rays, the edge cue and the impostors' quads.
+    /// Where the eye is, for the rays, the edge cue, the impostors' quads and what is hidden.
     func setCameraPosition(_ position: SIMD3<Float>) {
+        cameraPosition = position
         programs.forEach { $0.set("cameraPosition", position) }
     }
+
+    private var cameraPosition = SIMD3<Float>.zero
 
     func draw(_ source: GrainSource, profile: HourglassProfile, placement: HourglassPlacement, viewProjection: Matrix4) {
         let grains: EngineGrains
@@ -97,7 +100,7 @@ final class GrainRenderer {
         guard grains.count > 0 else { return }
         grains.particles.bind(to: Self.particlesBinding)
         grains.colors.bind(to: Self.colorsBinding)
-        shading.prepare(count: grains.count, profile: profile)
+        shading.prepare(count: grains.count, profile: profile, eye: placement.containerFromWorld.transform(cameraPosition))
         for program in programs {
             program.set("model", placement.model)
             program.set("viewProjection", viewProjection)

@@ -34,9 +34,11 @@ final class GrainShading {
     }
 
     /// Prepares the look of the `count` grains bound at `GrainRenderer.particlesBinding` and
-    /// `colorsBinding`, and binds the result for drawing.
-    func prepare(count: Int, profile: HourglassProfile) {
+    /// `colorsBinding`, seen from `eye` (in the container's frame), and binds the result for
+    /// drawing.
+    func prepare(count: Int, profile: HourglassProfile, eye: SIMD3<Float>) {
         configure(profile)
+        prepareProgram.set("eye", eye)
         guard let field else { return }
         if shades.byteCount < count * Self.shadeStride { shades.allocate(byteCount: count * Self.shadeStride) }
         counts.bind(to: Self.countsBinding)
