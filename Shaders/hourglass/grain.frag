@@ -11,5 +11,5 @@ flat in vec4 occlusion;
 out vec4 fragColor;
 
 void main() {
-    fragColor = shadeGrain(albedo, occlusion, worldPosition, normalize(worldNormal));
+    fragColor = shadeGrain(albedo, occlusion, normalize(worldNormal), normalize(cameraPosition - worldPosition));
 }

@@ -39,7 +39,10 @@ void main() {
     float t = -b - sqrt(max(b * b - dot(fromCentre, fromCentre) + sphere.w * sphere.w, 0.0));
     vec3 hit = cameraPosition + direction * t;
     vec3 n = normalize(hit - sphere.xyz);
-    vec4 clip = viewProjection * vec4(hit, 1.0);
-    gl_FragDepth = (gl_DepthRange.diff * clip.z / clip.w + gl_DepthRange.near + gl_DepthRange.far) * 0.5;
-    fragColor = vec4(shadeGrain(albedo, occlusion, hit, n).rgb, coverage);
+    // The hit's depth from the two rows of the projection that give it.
+    vec4 world = vec4(hit, 1.0);
+    float z = dot(world, vec4(viewProjection[0][2], viewProjection[1][2], viewProjection[2][2], viewProjection[3][2]));
+    float w = dot(world, vec4(viewProjection[0][3], viewProjection[1][3], viewProjection[2][3], viewProjection[3][3]));
+    gl_FragDepth = (gl_DepthRange.diff * z / w + gl_DepthRange.near + gl_DepthRange.far) * 0.5;
+    fragColor = vec4(shadeGrain(albedo, occlusion, n, -direction).rgb, coverage);
 }

@@ -20,10 +20,11 @@ float edgeCue(vec3 n, vec3 toEye) {
     return mix(EDGE_DARKNESS, 1.0, smoothstep(0.0, EDGE_WIDTH, dot(n, toEye)));
 }
 
-// A grain's colour at a surface point with normal n, encoded for the screen. Light bounced
-// between grains carries their colour into the pile's shade, so blue fades there first.
-vec4 shadeGrain(vec3 albedo, vec4 occlusion, vec3 surface, vec3 n) {
-    float shade = pileOcclusion(occlusion, n) * edgeCue(n, normalize(cameraPosition - surface));
+// A grain's colour where its normal is n and the eye lies along toEye (unit), encoded for the
+// screen. Light bounced between grains carries their colour into the pile's shade, so blue
+// fades there first.
+vec4 shadeGrain(vec3 albedo, vec4 occlusion, vec3 n, vec3 toEye) {
+    float shade = pileOcclusion(occlusion, n) * edgeCue(n, toEye);
     vec3 warmShade = shade * (1.0 - SHADE_WARMTH * (1.0 - shade) * vec3(0.0, 0.5, 1.0));
     return vec4(toSRGB(albedo * lambert(n) * warmShade), 1.0);
 }

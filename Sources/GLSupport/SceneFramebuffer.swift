@@ -39,6 +39,15 @@ public final class SceneFramebuffer {
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
+    /// Copies every sample of colour and depth into `other`, sized to match (which it binds).
+    public func copy(into other: SceneFramebuffer) {
+        other.bind(width: width, height: height)
+        for (source, destination) in [(color, other.color), (depth, other.depth)] {
+            epoxy_glCopyImageSubData(source, GLenum(GL_RENDERBUFFER), 0, 0, 0, 0, destination, GLenum(GL_RENDERBUFFER), 0, 0, 0, 0,
+                                     GLsizei(width), GLsizei(height), 1)
+        }
+    }
+
     /// Resolves the samples into `target` (0 = the window); the depth too with `depth` (the
     /// target's depth must be `GL_DEPTH_COMPONENT24`, as an `OffscreenTarget`'s is).
     public func resolve(into target: GLuint, depth: Bool = false) {

@@ -25,9 +25,12 @@ public struct Viewport: Sendable, Equatable {
 
 /// Draws hourglasses on a desk: the backdrop, then for each hourglass the desk with its contact
 /// shadow, the caps, the grains, then the glass (back faces, then front faces, blended, no
-/// depth writes, so the grains show through it).
+/// depth writes, so the grains show through it). What stands still is kept between frames.
 public final class SceneRenderer {
     private let framebuffer = SceneFramebuffer()
+    /// The still part of the last picture drawn at rest, and what it was drawn for.
+    private let stillFrame = SceneFramebuffer()
+    private var stillPicture: StillPicture?
     private let grainRenderer: GrainRenderer
     private let capsProgram: ShaderProgram
     private let glassProgram: ShaderProgram
@@ -67,40 +70,88 @@ public final class SceneRenderer {
         for program in [capsProgram, glassProgram] { program.set("cameraPosition", camera.position) }
         grainRenderer.setCameraPosition(camera.position)
         framebuffer.bind(width: width, height: height)
-        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
-        epoxy_glDisable(GLenum(GL_BLEND))
-        backdrop.drawBackdrop(width: width, height: height)
-        epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
-        for (scene, viewport) in scenes {
-            draw(scene, in: viewport, windowHeight: height, camera: camera)
+        let views = scenes.map { View(scene: $0.0, viewport: $0.1, camera: camera) }
+        views.forEach { rebuildGlassIfNeeded($0.scene.profile) }
+        // What stands still (backdrop, desk, caps, with their depth) is drawn once while every
+        // hourglass rests and the picture keeps its size and camera, then copied each frame.
+        let still = views.allSatisfy { $0.placement.angle == 0 } ? StillPicture(width: width, height: height, views: views) : nil
+        if let still, still == stillPicture {
+            stillFrame.copy(into: framebuffer)
+        } else {
+            drawStill(views, width: width, height: height)
+            if still != nil { framebuffer.copy(into: stillFrame) }
+            stillPicture = still
         }
+        framebuffer.bind(width: width, height: height)
+        views.forEach(drawMoving)
         framebuffer.resolve(into: target, depth: resolvingDepth)
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    private func draw(_ scene: SceneFrame, in viewport: Viewport, windowHeight: Int, camera: Camera) {
-        let aspect = Float(viewport.width) / Float(max(viewport.height, 1))
-        let viewProjection = camera.viewProjection(aspect: aspect)
-        let placement = HourglassPlacement(angle: scene.angle, capRadius: scene.profile.capRadius)
-        rebuildGlassIfNeeded(scene.profile)
+    /// One hourglass as this frame sees it.
+    private struct View: Equatable {
+        let scene: SceneFrame
+        let viewport: Viewport
+        let viewProjection: Matrix4
+        let placement: HourglassPlacement
 
-        // The desk runs the window's height in the hourglass's column (where panels shrink the
-        // viewport, it does not stop at the viewport's edge): the same picture, in a taller viewport.
-        epoxy_glViewport(GLint(viewport.x), 0, GLsizei(viewport.width), GLsizei(windowHeight))
-        let height = Float(windowHeight), scale = Float(viewport.height) / height
-        let shift = (2 * Float(viewport.y) + Float(viewport.height)) / height - 1
-        backdrop.drawDesk(viewProjection: Matrix4.translation([0, shift, 0]) * Matrix4.scale([1, scale, 1]) * viewProjection,
-                          placement: placement, profile: scene.profile)
+        init(scene: SceneFrame, viewport: Viewport, camera: Camera) {
+            self.scene = scene
+            self.viewport = viewport
+            viewProjection = camera.viewProjection(aspect: Float(viewport.width) / Float(max(viewport.height, 1)))
+            placement = HourglassPlacement(angle: scene.angle, capRadius: scene.profile.capRadius)
+        }
+
+        /// The same still picture: the grains may differ.
+        static func == (a: View, b: View) -> Bool {
+            a.viewport == b.viewport && a.viewProjection == b.viewProjection && a.placement == b.placement
+                && a.scene.profile.capRadius == b.scene.profile.capRadius
+        }
+    }
+
+    /// What the still part of the picture depends on.
+    private struct StillPicture: Equatable {
+        let width: Int, height: Int
+        let views: [View]
+    }
+
+    /// The backdrop, then each hourglass's desk and caps, into a cleared depth.
+    private func drawStill(_ views: [View], width: Int, height: Int) {
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glDisable(GLenum(GL_BLEND))
+        backdrop.drawBackdrop(width: width, height: height)
+        epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
+        for view in views {
+            let viewport = view.viewport
+            // The desk runs the window's height in the hourglass's column (where panels shrink
+            // the viewport, it does not stop at the viewport's edge): the same picture, taller.
+            epoxy_glViewport(GLint(viewport.x), 0, GLsizei(viewport.width), GLsizei(height))
+            let scale = Float(viewport.height) / Float(height)
+            let shift = (2 * Float(viewport.y) + Float(viewport.height)) / Float(height) - 1
+            backdrop.drawDesk(viewProjection: Matrix4.translation([0, shift, 0]) * Matrix4.scale([1, scale, 1]) * view.viewProjection,
+                              placement: view.placement, profile: view.scene.profile)
+            epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
+            epoxy_glEnable(GLenum(GL_DEPTH_TEST))
+            epoxy_glEnable(GLenum(GL_CULL_FACE))
+            epoxy_glCullFace(GLenum(GL_BACK))
+            capsProgram.set("model", view.placement.model)
+            capsProgram.set("viewProjection", view.viewProjection)
+            capsProgram.use()
+            caps?.draw()
+            epoxy_glDisable(GLenum(GL_CULL_FACE))
+            epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        }
+    }
+
+    /// The grains, then the glass over them.
+    private func drawMoving(_ view: View) {
+        let (viewport, viewProjection, placement) = (view.viewport, view.viewProjection, view.placement)
         epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
         epoxy_glEnable(GLenum(GL_DEPTH_TEST))
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glEnable(GLenum(GL_CULL_FACE))
         epoxy_glCullFace(GLenum(GL_BACK))
-        capsProgram.set("model", placement.model)
-        capsProgram.set("viewProjection", viewProjection)
-        capsProgram.use()
-        caps?.draw()
-        grainRenderer.draw(scene.grains, profile: scene.profile, placement: placement, viewProjection: viewProjection)
+        grainRenderer.draw(view.scene.grains, profile: view.scene.profile, placement: placement, viewProjection: viewProjection)
 
         // Two-layer transparency: the far side of the glass first, then the near side.
         epoxy_glEnable(GLenum(GL_BLEND))

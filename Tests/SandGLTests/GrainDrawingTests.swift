@@ -118,6 +118,18 @@ struct GrainDrawingTests {
         return b * b >= c ? -b - (b * b - c).squareRoot() : nil
     }
 
+    @Test("a frame at rest drawn over the still picture kept from the last one matches one drawn whole")
+    func stillPicture() throws {
+        let fixture = try DrawingFixture()
+        let colors = [UInt32](repeating: GrainColors.pack(GrainColors.sand), count: Self.cluster.count)
+        let whole = fixture.draw(Self.cluster, colors: colors, shape: .impostor, profile: Self.profile)
+        // A frame in between leaves its own picture in the target (its glass over no grains), so
+        // a copy that did not happen would show.
+        _ = fixture.draw([], colors: [], shape: .impostor, profile: Self.profile)
+        let kept = fixture.draw(Self.cluster, colors: colors, shape: .impostor, profile: Self.profile)
+        #expect(whole.color == kept.color && whole.depth == kept.depth)
+    }
+
     @Test("a grain half hidden behind another is cut where the spheres meet")
     func cutWhereSpheresMeet() throws {
         let fixture = try DrawingFixture()
