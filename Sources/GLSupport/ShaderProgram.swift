@@ -57,10 +57,6 @@ public final class ShaderProgram {
     public func set(_ name: String, _ value: Matrix4) {
         value.columns.withUnsafeBufferPointer { epoxy_glProgramUniformMatrix4fv(id, location(name), 1, GLboolean(GL_FALSE), $0.baseAddress) }
     }
-    public func set(_ name: String, _ values: [SIMD2<Float>]) {
-        let flat = values.flatMap { [$0.x, $0.y] }
-        flat.withUnsafeBufferPointer { epoxy_glProgramUniform2fv(id, location(name), GLsizei(values.count), $0.baseAddress) }
-    }
     public func set(_ name: String, _ values: [SIMD3<Float>]) {
         let flat = values.flatMap { [$0.x, $0.y, $0.z] }
         flat.withUnsafeBufferPointer { epoxy_glProgramUniform3fv(id, location(name), GLsizei(values.count), $0.baseAddress) }

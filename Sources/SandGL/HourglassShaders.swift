@@ -53,8 +53,8 @@ extension ShaderSource {
             ("GRAIN_PARTICLES_BINDING", GrainRenderer.particlesBinding), ("GRAIN_COLORS_BINDING", GrainRenderer.colorsBinding),
             ("OCCLUSION_COUNTS_BINDING", GrainShading.countsBinding), ("GRAIN_SHADES_BINDING", GrainShading.shadesBinding),
             ("RIG_LIGHT_COUNT", LightRig.lights.count), ("KEY_LIGHT", LightRig.key),
-            ("STUDIO_LIGHT_COUNT", StudioEnvironment.lights.count),
         ]
-        return (floats.map { "#define \($0.0) \(glslFloat($0.1))" } + integers.map { "#define \($0.0) \($0.1)" }).joined(separator: "\n")
+        return (floats.map { "#define \($0.0) \(glslFloat($0.1))" } + integers.map { "#define \($0.0) \($0.1)" }
+            + [StudioEnvironment.defines]).joined(separator: "\n")
     }()
 }

@@ -38,8 +38,6 @@ public final class SceneRenderer {
     private var glass: SurfaceMeshBuffers?
     private var caps: SurfaceMeshBuffers?
     private var meshedRadius: Float = -1
-    private let studio: CubeTexture
-    static let studioTextureUnit = 2
 
     public init(shaders: ShaderSource) throws {
         grainRenderer = try GrainRenderer(shaders: shaders)
@@ -48,8 +46,6 @@ public final class SceneRenderer {
         backdrop = try Backdrop(shaders: shaders)
         LightRig.apply(to: capsProgram)
         LightRig.apply(to: glassProgram)
-        studio = try StudioEnvironment.cubeMap(shaders: shaders)
-        glassProgram.set("studio", Int32(Self.studioTextureUnit))
         let caps = Materials.caps, glass = Materials.glass
         capsProgram.set("diffuseColor", caps.diffuse)
         capsProgram.set("specularColor", caps.specular)
@@ -160,7 +156,6 @@ public final class SceneRenderer {
         glassProgram.set("model", placement.model)
         glassProgram.set("viewProjection", viewProjection)
         glassProgram.use()
-        studio.bindTexture(unit: Self.studioTextureUnit)
         epoxy_glCullFace(GLenum(GL_FRONT))
         glass?.draw()
         epoxy_glCullFace(GLenum(GL_BACK))

@@ -1,13 +1,11 @@
-import CEpoxy
 import GLSupport
-import SandSim
 
 /// The studio the glass reflects, fixed in the world as the rig is: a dim gradient from floor
 /// to ceiling and soft rectangular lights, as three.js's RoomEnvironment lights a scene. Tall
 /// strips at the sides draw long highlights down the bulbs; nothing bright stands behind the
 /// camera, so where the glass faces the eye it stays clear. Brightness is in display terms:
-/// Fresnel's 4% of a strip of 6 is a quarter of white. Written once into a cube map
-/// (studio_cube.comp), which the glass looks up in the mirror direction.
+/// Fresnel's 4% of a strip of 6 is a quarter of white. The glass evaluates it in the mirror
+/// direction (studio.glsl), from these numbers as #defines.
 enum StudioEnvironment {
     struct Light {
         /// From the hourglass toward the light's centre.
@@ -30,30 +28,27 @@ enum StudioEnvironment {
     static let ceiling = SIMD3<Float>(0.24, 0.24, 0.25)
     /// Width of a light's soft edge on its plane.
     static let softness: Float = 0.08
-    /// Texels along a face of the cube map: a strip's soft edge spans a few.
-    static let faceSize = 128
 
-    /// The studio as a cube map.
-    static func cubeMap(shaders: ShaderSource) throws -> CubeTexture {
-        let program = try ShaderProgram(compute: "studio_cube.comp", source: shaders)
+    /// The studio's numbers as GLSL `#define`s: each light's unit centre, up and right, its
+    /// size and colour as constant arrays.
+    static let defines: String = {
         let centres = lights.map { normalize($0.centre) }
         let ups = zip(lights, centres).map { normalize($0.0.up - $0.1 * dot($0.0.up, $0.1)) }
-        program.set("lightCentres", centres)
-        program.set("lightUps", ups)
-        program.set("lightRights", zip(ups, centres).map { cross($0.0, $0.1) })
-        program.set("lightSizes", lights.map(\.size))
-        program.set("lightColors", lights.map(\.color))
-        program.set("studioFloor", floor)
-        program.set("studioHorizon", horizon)
-        program.set("studioCeiling", ceiling)
-        program.set("softness", softness)
-        program.set("faceSize", Int32(faceSize))
-        let cube = CubeTexture(size: faceSize)
-        cube.bindImageForWriting(unit: 0)
-        program.dispatch(invocations: 6 * faceSize * faceSize, groupSize: PhysicsConstants.workGroupSize)
-        epoxy_glMemoryBarrier(GLbitfield(GL_TEXTURE_FETCH_BARRIER_BIT))
-        return cube
-    }
+        let rights = zip(ups, centres).map { cross($0.0, $0.1) }
+        func vec3(_ v: SIMD3<Float>) -> String { "vec3(\(ShaderSource.glslFloat(v.x)), \(ShaderSource.glslFloat(v.y)), \(ShaderSource.glslFloat(v.z)))" }
+        func vec2(_ v: SIMD2<Float>) -> String { "vec2(\(ShaderSource.glslFloat(v.x)), \(ShaderSource.glslFloat(v.y)))" }
+        func array(_ type: String, _ items: [String]) -> String { "\(type)[\(items.count)](\(items.joined(separator: ", ")))" }
+        return [
+            "#define STUDIO_LIGHT_COUNT \(lights.count)",
+            "#define STUDIO_LIGHT_CENTRES \(array("vec3", centres.map(vec3)))",
+            "#define STUDIO_LIGHT_UPS \(array("vec3", ups.map(vec3)))",
+            "#define STUDIO_LIGHT_RIGHTS \(array("vec3", rights.map(vec3)))",
+            "#define STUDIO_LIGHT_SIZES \(array("vec2", lights.map { vec2($0.size) }))",
+            "#define STUDIO_LIGHT_COLORS \(array("vec3", lights.map { vec3($0.color) }))",
+            "#define STUDIO_FLOOR \(vec3(floor))", "#define STUDIO_HORIZON \(vec3(horizon))", "#define STUDIO_CEILING \(vec3(ceiling))",
+            "#define STUDIO_SOFTNESS \(ShaderSource.glslFloat(softness))",
+        ].joined(separator: "\n")
+    }()
 
     private static func normalize(_ v: SIMD3<Float>) -> SIMD3<Float> { v / dot(v, v).squareRoot() }
     private static func dot(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float { (a * b).sum() }
