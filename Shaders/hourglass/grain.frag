@@ -1,12 +1,15 @@
 #version 430 core
-// Lambert only: sand is matte, and specular made the grains' undersides blow out in the original.
+// Mesh grains: Lambert only (sand is matte, and specular made the grains' undersides blow out
+// in the original), with the pile's occlusion and the edge cue.
 #include "lighting.glsl"
+#include "grain_shading.glsl"
 
+in vec3 worldPosition;
 in vec3 worldNormal;
-in vec3 grainColor;
+flat in vec3 albedo;
+flat in vec4 occlusion;
 out vec4 fragColor;
 
 void main() {
-    vec3 albedo = toLinear(grainColor);
-    fragColor = vec4(toSRGB(albedo * lambert(normalize(worldNormal))), 1.0);
+    fragColor = shadeGrain(albedo, occlusion, normalize(worldNormal), normalize(cameraPosition - worldPosition));
 }

@@ -1,19 +1,29 @@
 #version 430 core
-// CPU and GPU modes: one icosphere drawn once per grain, placed by the grain's position and
-// radius (uploaded from the CPU engine, or read back from the compute engine).
+// Mesh grains in CPU and GPU modes: one icosphere drawn once per grain, placed by the grain's
+// position and radius from the uploaded grains.
+#include "lighting.glsl"
+#include "particle.glsl"
+#include "grain_source.glsl"
+#include "grain_shading.glsl"
 layout(location = 0) in vec3 corner;
-layout(location = 1) in vec4 positionRadius;
-layout(location = 2) in vec4 color;
 
 uniform mat4 model;
 uniform mat4 viewProjection;
 
+out vec3 worldPosition;
 out vec3 worldNormal;
-out vec3 grainColor;
+flat out vec3 albedo;
+flat out vec4 occlusion;    // as GrainShade's, turned into the world
 
 void main() {
+    uint grain = uint(gl_InstanceID);
+    GrainShade shade = grainShades[grain];
+    vec4 positionRadius = grainPositionRadius(grain);
     vec4 world = model * vec4(positionRadius.xyz + corner * positionRadius.w, 1.0);
+    worldPosition = world.xyz;
     worldNormal = mat3(model) * corner;
-    grainColor = color.rgb;
-    gl_Position = viewProjection * world;
+    albedo = shade.albedo.rgb;
+    occlusion = vec4(shade.occlusion.x, mat3(model) * shade.occlusion.yzw);
+    // A buried grain is put outside the picture: no eye sees it.
+    gl_Position = shade.albedo.w > 0.0 ? vec4(2.0, 2.0, 2.0, 1.0) : viewProjection * world;
 }

@@ -13,12 +13,7 @@ uniform float rebirthDistance; // px
 uniform float maxLifespan;     // ticks
 uniform float radiusMin, radiusMax, speed, speedJitter;
 
-uint pcg(uint v) {
-    uint state = v * 747796405u + 2891336453u;
-    uint word = ((state >> ((state >> 28u) + 4u)) ^ state) * 277803737u;
-    return (word >> 22u) ^ word;
-}
-float unit(uint h) { return float(h >> 8u) * (1.0 / 16777216.0); }
+#include "../common/pcg.glsl"
 
 void main() {
     uint id = gl_GlobalInvocationID.x;

@@ -26,12 +26,7 @@ uniform bool turbulenceOn;
 uniform float turbulenceStrength, turbulenceRadius, smoothness, animationSpeed, burst;
 uniform vec2 turbulenceCentre;      // pt
 
-uint pcg(uint v) {
-    uint state = v * 747796405u + 2891336453u;
-    uint word = ((state >> ((state >> 28u) + 4u)) ^ state) * 277803737u;
-    return (word >> 22u) ^ word;
-}
-float unit(uint h) { return float(h >> 8u) * (1.0 / 16777216.0); }
+#include "../common/pcg.glsl"
 
 // TitaniumReference.noise: the curl of four plane waves (angle, frequency factor, drift, phase).
 const vec4 waves[4] = vec4[4](vec4(0.30, 1.00, 1.3, 0.0), vec4(2.70, 1.37, -0.7, 1.9),

@@ -54,6 +54,14 @@ public struct Matrix4: Sendable, Equatable {
         return m
     }
 
+    public static func scale(_ s: SIMD3<Float>) -> Matrix4 {
+        var m = identity
+        m[0, 0] = s.x
+        m[1, 1] = s.y
+        m[2, 2] = s.z
+        return m
+    }
+
     public static func perspective(fovYDegrees: Float, aspect: Float, near: Float, far: Float) -> Matrix4 {
         let f = 1 / tan(fovYDegrees * .pi / 360)
         return Matrix4(columns: [

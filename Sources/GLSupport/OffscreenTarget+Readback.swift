@@ -18,6 +18,17 @@ extension OffscreenTarget {
     }
 }
 
+extension OffscreenTarget {
+    /// The target's depth (0 near … 1 far), rows bottom-up; needs `withDepth`.
+    public func readDepth() -> [Float] {
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        var data = [Float](repeating: 0, count: width * height)
+        epoxy_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_DEPTH_COMPONENT), GLenum(GL_FLOAT), &data)
+        return data
+    }
+}
+
 extension GLInfo {
     /// The oldest GL error not yet read (0 when there is none), for tests that call GL from
     /// Swift 6 code, where epoxy's globals cannot be referenced.

@@ -1,27 +1,35 @@
 import CEpoxy
 
 /// A single-sample colour framebuffer to resolve into where there is no window (headless
-/// benchmarks), so rendering is measured the same way as on screen.
+/// benchmarks), so rendering is measured the same way as on screen; with depth too, for
+/// looking at what a scene wrote (the depth format is the scene target's, so it resolves).
 public final class OffscreenTarget {
     public private(set) var framebuffer: GLuint = 0
     private var color: GLuint = 0
+    private var depth: GLuint = 0
     public let width: Int
     public let height: Int
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, withDepth: Bool = false) {
         self.width = width
         self.height = height
         epoxy_glGenFramebuffers(1, &framebuffer)
-        epoxy_glGenRenderbuffers(1, &color)
-        epoxy_glBindRenderbuffer(GLenum(GL_RENDERBUFFER), color)
-        epoxy_glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        epoxy_glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), color)
+        let attachments = [(GL_RGBA8, GL_COLOR_ATTACHMENT0)] + (withDepth ? [(GL_DEPTH_COMPONENT24, GL_DEPTH_ATTACHMENT)] : [])
+        for (format, attachment) in attachments {
+            var buffer: GLuint = 0
+            epoxy_glGenRenderbuffers(1, &buffer)
+            epoxy_glBindRenderbuffer(GLenum(GL_RENDERBUFFER), buffer)
+            epoxy_glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(format), GLsizei(width), GLsizei(height))
+            epoxy_glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(attachment), GLenum(GL_RENDERBUFFER), buffer)
+            if attachment == GL_DEPTH_ATTACHMENT { depth = buffer } else { color = buffer }
+        }
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
     deinit {
         epoxy_glDeleteFramebuffers(1, &framebuffer)
         epoxy_glDeleteRenderbuffers(1, &color)
+        if depth != 0 { epoxy_glDeleteRenderbuffers(1, &depth) }
     }
 }

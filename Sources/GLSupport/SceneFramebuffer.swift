@@ -39,11 +39,22 @@ public final class SceneFramebuffer {
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    /// Resolves the samples into `target` (0 = the window).
-    public func resolve(into target: GLuint) {
+    /// Copies every sample of colour and depth into `other`, sized to match (which it binds).
+    public func copy(into other: SceneFramebuffer) {
+        other.bind(width: width, height: height)
+        for (source, destination) in [(color, other.color), (depth, other.depth)] {
+            epoxy_glCopyImageSubData(source, GLenum(GL_RENDERBUFFER), 0, 0, 0, 0, destination, GLenum(GL_RENDERBUFFER), 0, 0, 0, 0,
+                                     GLsizei(width), GLsizei(height), 1)
+        }
+    }
+
+    /// Resolves the samples into `target` (0 = the window); the depth too with `depth` (the
+    /// target's depth must be `GL_DEPTH_COMPONENT24`, as an `OffscreenTarget`'s is).
+    public func resolve(into target: GLuint, depth: Bool = false) {
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
         epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), target)
-        epoxy_glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        let buffers = GL_COLOR_BUFFER_BIT | (depth ? GL_DEPTH_BUFFER_BIT : 0)
+        epoxy_glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height), GLbitfield(buffers), GLenum(GL_NEAREST))
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
     }
 }

@@ -57,6 +57,7 @@ public final class ShaderProgram {
     public func set(_ name: String, _ value: Int32) { epoxy_glProgramUniform1i(id, location(name), value) }
     public func set(_ name: String, _ value: Bool) { epoxy_glProgramUniform1i(id, location(name), value ? 1 : 0) }
     public func set(_ name: String, _ value: SIMD2<Float>) { epoxy_glProgramUniform2f(id, location(name), value.x, value.y) }
+    public func set(_ name: String, _ value: SIMD2<Int32>) { epoxy_glProgramUniform2i(id, location(name), value.x, value.y) }
     public func set(_ name: String, _ value: SIMD3<Float>) { epoxy_glProgramUniform3f(id, location(name), value.x, value.y, value.z) }
     public func set(_ name: String, _ value: SIMD3<Int32>) { epoxy_glProgramUniform3i(id, location(name), value.x, value.y, value.z) }
     public func set(_ name: String, _ value: SIMD4<Float>) { epoxy_glProgramUniform4f(id, location(name), value.x, value.y, value.z, value.w) }

@@ -1,12 +1,14 @@
 import GLSupport
 import Foundation
 
-/// The camera: the original's (40° vertical field of view, at z = 3 looking at the origin)
-/// until the user orbits it about the origin (`yaw` about the vertical, `pitch` over or under)
-/// or moves it nearer or farther. The lights stay with the world.
+/// The camera: the original's 40° vertical field of view, looking at the hourglass's centre
+/// from a little above, near enough that the hourglass fills about three quarters of the
+/// picture's height (the original stood at z = 3, where it filled half), until the user orbits
+/// it about the centre (`yaw` about the vertical, `pitch` over or under) or moves it nearer or
+/// farther. The lights stay with the world.
 public struct Camera: Equatable, Sendable {
     public static let fieldOfView: Float = 40
-    public static let original = Camera()
+    public static let original = Camera(pitch: 0.14, distance: 2.15)
     public static let pitchLimit: Float = 85 * .pi / 180
     public static let distanceRange: ClosedRange<Float> = 1.2...8
 
@@ -63,6 +65,10 @@ public enum LightRig {
     /// SceneKit's lights fall on an HDR camera; ours are scaled by this so the sand reads as
     /// the original's warm gold without clipping (checked by eye on screenshots).
     public static let exposure: Float = 2.6
+
+    /// The light whose highlight the glass shows over its reflections (the front light stands
+    /// behind the eye: its mirror image would be a spot in the middle of the clear glass).
+    public static let key = lights.firstIndex { $0.name == "key" }!
 
     static func apply(to program: ShaderProgram) {
         program.set("lightDirections", lights.map { $0.direction / ($0.direction * $0.direction).sum().squareRoot() })

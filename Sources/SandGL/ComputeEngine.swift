@@ -57,6 +57,9 @@ public final class ComputeEngine: PhysicsEngine {
         corners.upload(Icosphere.vertices.map { SIMD4<Float>($0, 0) }, usage: GL_STATIC_DRAW)
     }
 
+    /// One packed RGBA8 colour per grain, for renderers that draw the grains on the GPU.
+    public var colorBuffer: StorageBuffer { colors }
+
     public func load(_ grains: [Grain], profile: HourglassProfile) throws {
         try Self.checkRoom(count: grains.count)
         grainCount = grains.count

@@ -2,80 +2,147 @@ import CEpoxy
 import GLSupport
 import SandSim
 
-/// Where the grains to draw come from this frame.
-public enum GrainSource {
-    /// Grain states on the CPU (CPU engine, or the GPU engine's readback), with one packed
-    /// RGBA8 colour per grain.
-    case positions([Grain], colors: [UInt32])
-    /// The compute engine's expanded mesh, drawn where it lies.
-    case mesh(StorageBuffer, grainCount: Int)
+/// The compute engine's grains where they lie on the GPU: 32-byte particles (grain i at index
+/// i) and one packed RGBA8 colour each.
+public struct EngineGrains {
+    public let particles: StorageBuffer
+    public let colors: StorageBuffer
+    public let count: Int
+
+    public init(particles: StorageBuffer, colors: StorageBuffer, count: Int) {
+        (self.particles, self.colors, self.count) = (particles, colors, count)
+    }
 }
 
-/// Draws grains as lit icospheres, by either path, through the same fragment shader so the
-/// three modes look alike.
+extension ComputeEngine {
+    /// The grains as they lie in this engine's buffers, to draw without reading them back.
+    public var drawnGrains: EngineGrains { EngineGrains(particles: particleBuffer, colors: colorBuffer, count: grainCount) }
+}
+
+/// Where the grains to draw come from this frame, and in which shape.
+public enum GrainSource {
+    /// Grain states on the CPU (CPU engine, or the GPU engine's readback), with one packed
+    /// RGBA8 colour per grain: uploaded, then drawn in `shape`.
+    case positions([Grain], colors: [UInt32], shape: GrainShape)
+    /// The compute engine's grains, drawn as impostors straight from its buffers.
+    case particles(EngineGrains)
+    /// The compute engine's expanded mesh (`expandMeshes`), with its grains for the occlusion.
+    case mesh(StorageBuffer, grains: EngineGrains)
+}
+
+/// Draws grains as ray-cast sphere impostors or as lit icospheres, by any path; every path
+/// reads the grains through grain_source.glsl and shades them through grain_shading.glsl, from
+/// the looks `GrainShading` prepares first, so the modes and shapes look alike.
 final class GrainRenderer {
+    static let particlesBinding = 13
+    static let colorsBinding = 14
+
     private let instancedProgram: ShaderProgram
     private let meshProgram: ShaderProgram
+    private let impostorProgram: ShaderProgram
+    private let shading: GrainShading
     private var instancedArray: GLuint = 0
     private var meshArray: GLuint = 0
+    private var impostorArray: GLuint = 0
     private let corners = StorageBuffer()
     private let sphereIndices = StorageBuffer()
-    private let instances = StorageBuffer()
-    private let instanceColors = StorageBuffer()
     private let meshIndices = StorageBuffer()
     private var meshIndexGrains = 0
+    private let impostorIndices = StorageBuffer()
+    private var impostorIndexGrains = 0
+    /// The CPU's grains and colours, uploaded in the layout of the compute engine's buffers.
+    private let uploadedGrains = StorageBuffer()
+    private let uploadedColors = StorageBuffer()
 
     init(shaders: ShaderSource) throws {
         instancedProgram = try ShaderProgram(vertex: "grain_instanced.vert", fragment: "grain.frag", source: shaders)
         meshProgram = try ShaderProgram(vertex: "grain_mesh.vert", fragment: "grain.frag", source: shaders)
-        LightRig.apply(to: instancedProgram)
-        LightRig.apply(to: meshProgram)
+        impostorProgram = try ShaderProgram(vertex: "grain_impostor.vert", fragment: "grain_impostor.frag", source: shaders)
+        shading = try GrainShading(shaders: shaders)
+        programs.forEach { LightRig.apply(to: $0) }
 
         epoxy_glGenVertexArrays(1, &instancedArray)
         epoxy_glBindVertexArray(instancedArray)
         corners.upload(Icosphere.vertices.flatMap { [$0.x, $0.y, $0.z] }, target: GL_ARRAY_BUFFER, usage: GL_STATIC_DRAW)
         VertexAttribute.float(location: 0, components: 3, stride: 12, offset: 0)
-        instances.upload([SIMD4<Float>](), target: GL_ARRAY_BUFFER)
-        VertexAttribute.float(location: 1, components: 4, stride: 16, offset: 0, divisor: 1)
-        instanceColors.upload([UInt32](), target: GL_ARRAY_BUFFER)
-        VertexAttribute.color(location: 2, stride: 4, offset: 0, divisor: 1)
         sphereIndices.upload(Icosphere.indices, target: GL_ELEMENT_ARRAY_BUFFER, usage: GL_STATIC_DRAW)
         epoxy_glBindVertexArray(0)
         epoxy_glGenVertexArrays(1, &meshArray)
+        epoxy_glGenVertexArrays(1, &impostorArray)
     }
 
     deinit {
         epoxy_glDeleteVertexArrays(1, &instancedArray)
         epoxy_glDeleteVertexArrays(1, &meshArray)
+        epoxy_glDeleteVertexArrays(1, &impostorArray)
     }
 
-    /// Where the eye is, for the specular highlights.
+    private var programs: [ShaderProgram] { [instancedProgram, meshProgram, impostorProgram] }
+
+    /// Where the eye is, for the rays, the edge cue, the impostors' quads and what is hidden.
     func setCameraPosition(_ position: SIMD3<Float>) {
-        instancedProgram.set("cameraPosition", position)
-        meshProgram.set("cameraPosition", position)
+        cameraPosition = position
+        programs.forEach { $0.set("cameraPosition", position) }
     }
 
-    func draw(_ source: GrainSource, model: Matrix4, viewProjection: Matrix4) {
+    private var cameraPosition = SIMD3<Float>.zero
+
+    func draw(_ source: GrainSource, profile: HourglassProfile, placement: HourglassPlacement, viewProjection: Matrix4) {
+        let grains: EngineGrains
         switch source {
-        case .positions(let grains, let colors):
-            guard !grains.isEmpty else { return }
-            instances.update(grains.map(\.positionAndRadius))
-            instanceColors.update(colors)
-            instancedProgram.set("model", model)
-            instancedProgram.set("viewProjection", viewProjection)
+        case .positions(let cpuGrains, let colors, _):
+            uploadedGrains.update(cpuGrains, target: GL_SHADER_STORAGE_BUFFER)
+            uploadedColors.update(colors, target: GL_SHADER_STORAGE_BUFFER)
+            grains = EngineGrains(particles: uploadedGrains, colors: uploadedColors, count: cpuGrains.count)
+        case .particles(let engineGrains), .mesh(_, let engineGrains):
+            grains = engineGrains
+        }
+        guard grains.count > 0 else { return }
+        grains.particles.bind(to: Self.particlesBinding)
+        grains.colors.bind(to: Self.colorsBinding)
+        shading.prepare(count: grains.count, profile: profile, eye: placement.containerFromWorld.transform(cameraPosition))
+        for program in programs {
+            program.set("model", placement.model)
+            program.set("viewProjection", viewProjection)
+        }
+
+        switch source {
+        case .positions(_, _, .mesh):
             instancedProgram.use()
             epoxy_glBindVertexArray(instancedArray)
             epoxy_glDrawElementsInstanced(GLenum(GL_TRIANGLES), GLsizei(Icosphere.indicesPerGrain), GLenum(GL_UNSIGNED_INT), nil, GLsizei(grains.count))
-        case .mesh(let vertices, let grainCount):
-            guard grainCount > 0 else { return }
-            bindMesh(vertices, grainCount: grainCount)
-            meshProgram.set("model", model)
-            meshProgram.set("viewProjection", viewProjection)
+        case .positions(_, _, .impostor), .particles:
+            bindImpostors(grainCount: grains.count)
+            impostorProgram.use()
+            // The impostors' alpha is how much of a pixel the silhouette covers.
+            epoxy_glEnable(GLenum(GL_SAMPLE_ALPHA_TO_COVERAGE))
+            epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(grains.count * Self.impostorIndices.count), GLenum(GL_UNSIGNED_INT), nil)
+            epoxy_glDisable(GLenum(GL_SAMPLE_ALPHA_TO_COVERAGE))
+        case .mesh(let vertices, _):
+            bindMesh(vertices, grainCount: grains.count)
             meshProgram.use()
-            epoxy_glBindVertexArray(meshArray)
-            epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(grainCount * Icosphere.indicesPerGrain), GLenum(GL_UNSIGNED_INT), nil)
+            epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(grains.count * Icosphere.indicesPerGrain), GLenum(GL_UNSIGNED_INT), nil)
         }
         epoxy_glBindVertexArray(0)
+    }
+
+    /// Two triangles over a grain's four corners.
+    private static let impostorIndices: [UInt32] = [0, 1, 2, 2, 1, 3]
+
+    /// Grows the impostors' static index buffer (6 indices per grain, corners 4g…4g+3) to
+    /// `grainCount`; the draw uses its start.
+    private func bindImpostors(grainCount: Int) {
+        epoxy_glBindVertexArray(impostorArray)
+        if impostorIndexGrains < grainCount {
+            impostorIndexGrains = grainCount
+            var indices: [UInt32] = []
+            indices.reserveCapacity(grainCount * Self.impostorIndices.count)
+            for grain in 0..<UInt32(grainCount) {
+                for corner in Self.impostorIndices { indices.append(4 * grain + corner) }
+            }
+            impostorIndices.upload(indices, target: GL_ELEMENT_ARRAY_BUFFER, usage: GL_STATIC_DRAW)
+        }
+        epoxy_glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), impostorIndices.id)
     }
 
     /// Points the mesh VAO at the engine's vertex buffer (every frame: a new engine brings a new
@@ -85,7 +152,6 @@ final class GrainRenderer {
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertices.id)
         VertexAttribute.float(location: 0, components: 3, stride: MeshVertexLayout.stride, offset: MeshVertexLayout.positionOffset)
         VertexAttribute.float(location: 1, components: 3, stride: MeshVertexLayout.stride, offset: MeshVertexLayout.normalOffset)
-        VertexAttribute.color(location: 2, stride: MeshVertexLayout.stride, offset: MeshVertexLayout.colorOffset)
         if meshIndexGrains != grainCount {
             meshIndexGrains = grainCount
             meshIndices.upload(Icosphere.indexBuffer(grains: grainCount), target: GL_ELEMENT_ARRAY_BUFFER, usage: GL_STATIC_DRAW)

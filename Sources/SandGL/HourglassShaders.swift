@@ -4,9 +4,9 @@ import SandSim
 
 extension ShaderSource {
     /// The hourglass's shaders (`Shaders/hourglass`), with the numbers they share with the CPU
-    /// engine defined from `PhysicsConstants`.
+    /// engine defined from `PhysicsConstants`, and the renderer's from its own types.
     public static func hourglass(in shaders: ShaderSource) -> ShaderSource {
-        shaders.folder("hourglass", defines: physicsDefines)
+        shaders.folder("hourglass", defines: physicsDefines + "\n" + renderDefines)
     }
 
     /// The hourglass's shaders, found as `locate` finds the folder.
@@ -39,5 +39,24 @@ extension ShaderSource {
         ] + ComputeBindings.buffers + ComputeBindings.units + ComputeBindings.images
         return (floats.map { "#define \($0.0) \(glslFloat($0.1))" }
             + integers.map { "#define \($0.0) \($0.1)" }).joined(separator: "\n")
+    }()
+}
+
+extension ShaderSource {
+    /// The numbers the hourglass's drawing shares with Swift, as GLSL `#define`s.
+    static let renderDefines: String = {
+        typealias L = GrainLook
+        let floats: [(String, Float)] = [
+            ("GRAIN_BRIGHTNESS_JITTER", L.brightnessJitter), ("GRAIN_HUE_JITTER", L.hueJitter),
+            ("OCCLUSION_STRENGTH", L.occlusionStrength), ("OCCLUSION_REACH", L.occlusionReach), ("BURIED_FULLNESS", L.buriedFullness),
+            ("EDGE_DARKNESS", L.edgeDarkness), ("EDGE_WIDTH", L.edgeWidth), ("SHADE_WARMTH", L.shadeWarmth),
+        ]
+        let integers: [(String, Int)] = [
+            ("GRAIN_PARTICLES_BINDING", GrainRenderer.particlesBinding), ("GRAIN_COLORS_BINDING", GrainRenderer.colorsBinding),
+            ("OCCLUSION_COUNTS_BINDING", GrainShading.countsBinding), ("GRAIN_SHADES_BINDING", GrainShading.shadesBinding),
+            ("RIG_LIGHT_COUNT", LightRig.lights.count), ("KEY_LIGHT", LightRig.key),
+        ]
+        return (floats.map { "#define \($0.0) \(glslFloat($0.1))" } + integers.map { "#define \($0.0) \($0.1)" }
+            + [StudioEnvironment.defines]).joined(separator: "\n")
     }()
 }

@@ -23,72 +23,139 @@ public struct Viewport: Sendable, Equatable {
     }
 }
 
-/// Draws hourglasses: backdrop, caps, grains, then the glass (back faces, then front faces,
-/// blended, no depth writes, so the grains show through it).
+/// Draws hourglasses on a desk: the backdrop, then for each hourglass the desk with its contact
+/// shadow, the caps, the grains, then the glass (back faces, then front faces, blended, no
+/// depth writes, so the grains show through it). What stands still is kept between frames.
 public final class SceneRenderer {
     private let framebuffer = SceneFramebuffer()
+    /// The still part of the last picture drawn at rest, and what it was drawn for.
+    private let stillFrame = SceneFramebuffer()
+    private var stillPicture: StillPicture?
     private let grainRenderer: GrainRenderer
-    private let surfaceProgram: ShaderProgram
-    private let backgroundProgram: ShaderProgram
-    private var emptyArray: GLuint = 0
+    private let capsProgram: ShaderProgram
+    private let glassProgram: ShaderProgram
+    private let backdrop: Backdrop
     private var glass: SurfaceMeshBuffers?
     private var caps: SurfaceMeshBuffers?
     private var meshedRadius: Float = -1
 
     public init(shaders: ShaderSource) throws {
         grainRenderer = try GrainRenderer(shaders: shaders)
-        surfaceProgram = try ShaderProgram(vertex: "surface.vert", fragment: "surface.frag", source: shaders)
-        backgroundProgram = try ShaderProgram(vertex: "background.vert", fragment: "background.frag", source: shaders)
-        LightRig.apply(to: surfaceProgram)
-        backgroundProgram.set("topColor", SIMD3<Float>(0.20, 0.165, 0.13))
-        backgroundProgram.set("bottomColor", SIMD3<Float>(0.09, 0.075, 0.06))
-        epoxy_glGenVertexArrays(1, &emptyArray)
-    }
-
-    deinit {
-        epoxy_glDeleteVertexArrays(1, &emptyArray)
+        capsProgram = try ShaderProgram(vertex: "surface.vert", fragment: "caps.frag", source: shaders)
+        glassProgram = try ShaderProgram(vertex: "surface.vert", fragment: "glass.frag", source: shaders)
+        backdrop = try Backdrop(shaders: shaders)
+        LightRig.apply(to: capsProgram)
+        LightRig.apply(to: glassProgram)
+        let caps = Materials.caps, glass = Materials.glass
+        capsProgram.set("diffuseColor", caps.diffuse)
+        capsProgram.set("specularColor", caps.specular)
+        capsProgram.set("specularAlpha", caps.specularAlpha)
+        capsProgram.set("shininess", caps.shininess)
+        capsProgram.set("specularStrength", caps.specularStrength)
+        glassProgram.set("fresnelF0", glass.fresnelF0)
+        glassProgram.set("wallAbsorbance", glass.wallAbsorbance)
+        glassProgram.set("shininess", glass.shininess)
+        glassProgram.set("highlightStrength", glass.highlightStrength)
     }
 
     /// Renders `scenes` side by side into the offscreen target of `width` × `height`, then
-    /// resolves into framebuffer `target` (0 = the window), seen from `camera`.
-    public func render(_ scenes: [(SceneFrame, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original) {
-        surfaceProgram.set("cameraPosition", camera.position)
+    /// resolves into framebuffer `target` (0 = the window), seen from `camera`; the depth too
+    /// with `resolvingDepth` (into an `OffscreenTarget` made `withDepth`).
+    public func render(_ scenes: [(SceneFrame, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original,
+                       resolvingDepth: Bool = false) {
+        for program in [capsProgram, glassProgram] { program.set("cameraPosition", camera.position) }
         grainRenderer.setCameraPosition(camera.position)
         framebuffer.bind(width: width, height: height)
-        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
-        epoxy_glDisable(GLenum(GL_BLEND))
-        backgroundProgram.use()
-        epoxy_glBindVertexArray(emptyArray)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        epoxy_glBindVertexArray(0)
-        epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
-        for (scene, viewport) in scenes {
-            draw(scene, in: viewport, camera: camera)
+        let views = scenes.map { View(scene: $0.0, viewport: $0.1, camera: camera) }
+        views.forEach { rebuildGlassIfNeeded($0.scene.profile) }
+        // What stands still (backdrop, desk, caps, with their depth) is drawn once while every
+        // hourglass rests and the picture keeps its size and camera, then copied each frame.
+        let still = views.allSatisfy { $0.placement.angle == 0 } ? StillPicture(width: width, height: height, views: views) : nil
+        if let still, still == stillPicture {
+            stillFrame.copy(into: framebuffer)
+        } else {
+            drawStill(views, width: width, height: height)
+            if still != nil { framebuffer.copy(into: stillFrame) }
+            stillPicture = still
         }
-        framebuffer.resolve(into: target)
+        framebuffer.bind(width: width, height: height)
+        views.forEach(drawMoving)
+        framebuffer.resolve(into: target, depth: resolvingDepth)
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    private func draw(_ scene: SceneFrame, in viewport: Viewport, camera: Camera) {
-        epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
-        let viewProjection = camera.viewProjection(aspect: Float(viewport.width) / Float(max(viewport.height, 1)))
-        let model = Matrix4.rotationX(scene.angle)
-        rebuildGlassIfNeeded(scene.profile)
+    /// One hourglass as this frame sees it.
+    private struct View: Equatable {
+        let scene: SceneFrame
+        let viewport: Viewport
+        let viewProjection: Matrix4
+        let placement: HourglassPlacement
 
+        init(scene: SceneFrame, viewport: Viewport, camera: Camera) {
+            self.scene = scene
+            self.viewport = viewport
+            viewProjection = camera.viewProjection(aspect: Float(viewport.width) / Float(max(viewport.height, 1)))
+            placement = HourglassPlacement(angle: scene.angle, capRadius: scene.profile.capRadius)
+        }
+
+        /// The same still picture: the grains may differ.
+        static func == (a: View, b: View) -> Bool {
+            a.viewport == b.viewport && a.viewProjection == b.viewProjection && a.placement == b.placement
+                && a.scene.profile.capRadius == b.scene.profile.capRadius
+        }
+    }
+
+    /// What the still part of the picture depends on.
+    private struct StillPicture: Equatable {
+        let width: Int, height: Int
+        let views: [View]
+    }
+
+    /// The backdrop, then each hourglass's desk and caps, into a cleared depth.
+    private func drawStill(_ views: [View], width: Int, height: Int) {
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glDisable(GLenum(GL_BLEND))
+        backdrop.drawBackdrop(width: width, height: height)
+        epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
+        for view in views {
+            let viewport = view.viewport
+            // The desk runs the window's height in the hourglass's column (where panels shrink
+            // the viewport, it does not stop at the viewport's edge): the same picture, taller.
+            epoxy_glViewport(GLint(viewport.x), 0, GLsizei(viewport.width), GLsizei(height))
+            let scale = Float(viewport.height) / Float(height)
+            let shift = (2 * Float(viewport.y) + Float(viewport.height)) / Float(height) - 1
+            backdrop.drawDesk(viewProjection: Matrix4.translation([0, shift, 0]) * Matrix4.scale([1, scale, 1]) * view.viewProjection,
+                              placement: view.placement, profile: view.scene.profile)
+            epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
+            epoxy_glEnable(GLenum(GL_DEPTH_TEST))
+            epoxy_glEnable(GLenum(GL_CULL_FACE))
+            epoxy_glCullFace(GLenum(GL_BACK))
+            capsProgram.set("model", view.placement.model)
+            capsProgram.set("viewProjection", view.viewProjection)
+            capsProgram.use()
+            caps?.draw()
+            epoxy_glDisable(GLenum(GL_CULL_FACE))
+            epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        }
+    }
+
+    /// The grains, then the glass over them.
+    private func drawMoving(_ view: View) {
+        let (viewport, viewProjection, placement) = (view.viewport, view.viewProjection, view.placement)
+        epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
         epoxy_glEnable(GLenum(GL_DEPTH_TEST))
         epoxy_glDepthMask(GLboolean(GL_TRUE))
-        epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glEnable(GLenum(GL_CULL_FACE))
         epoxy_glCullFace(GLenum(GL_BACK))
-        setMaterial(Materials.caps, model: model, viewProjection: viewProjection)
-        caps?.draw()
-        grainRenderer.draw(scene.grains, model: model, viewProjection: viewProjection)
+        grainRenderer.draw(view.scene.grains, profile: view.scene.profile, placement: placement, viewProjection: viewProjection)
 
         // Two-layer transparency: the far side of the glass first, then the near side.
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         epoxy_glDepthMask(GLboolean(GL_FALSE))
-        setMaterial(Materials.glass, model: model, viewProjection: viewProjection)
+        glassProgram.set("model", placement.model)
+        glassProgram.set("viewProjection", viewProjection)
+        glassProgram.use()
         epoxy_glCullFace(GLenum(GL_FRONT))
         glass?.draw()
         epoxy_glCullFace(GLenum(GL_BACK))
@@ -96,43 +163,21 @@ public final class SceneRenderer {
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glDisable(GLenum(GL_CULL_FACE))
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
     }
+
+    /// The glass as drawn: 32 segments round and every other point of the profile. On llvmpipe
+    /// every small triangle costs (at 64 and every point, the glass's two layers took 70% longer,
+    /// docs/RENDERING.md); at this framing its outline stays within half a pixel of a circle
+    /// round and of the bulbs' curve down (the neck's turn is a little sharper), and its shading
+    /// is smooth (normals are the surface's).
+    static let glassSegments = 32, glassProfileStride = 2
 
     /// The neck follows the grain size, so the glass is rebuilt when the radius changes.
     private func rebuildGlassIfNeeded(_ profile: HourglassProfile) {
         guard profile.grainRadius != meshedRadius else { return }
         meshedRadius = profile.grainRadius
-        glass = SurfaceMeshBuffers(profile.glassMesh())
+        glass = SurfaceMeshBuffers(profile.glassMesh(segments: Self.glassSegments, profileStride: Self.glassProfileStride))
         caps = SurfaceMeshBuffers(profile.capsMesh())
     }
-
-    private func setMaterial(_ material: Materials.Surface, model: Matrix4, viewProjection: Matrix4) {
-        surfaceProgram.set("model", model)
-        surfaceProgram.set("viewProjection", viewProjection)
-        surfaceProgram.set("diffuseColor", material.diffuse)
-        surfaceProgram.set("diffuseAlpha", material.diffuseAlpha)
-        surfaceProgram.set("specularColor", material.specular)
-        surfaceProgram.set("specularAlpha", material.specularAlpha)
-        surfaceProgram.set("shininess", material.shininess)
-        surfaceProgram.set("specularStrength", material.specularStrength)
-        surfaceProgram.set("edgeAlpha", material.edgeAlpha)
-        surfaceProgram.use()
-    }
-}
-
-/// The materials of the original: Blinn glass that is barely there, and the frame's caps.
-enum Materials {
-    struct Surface {
-        var diffuse: SIMD3<Float>
-        var diffuseAlpha: Float
-        var specular: SIMD3<Float>
-        var specularAlpha: Float
-        var shininess: Float
-        /// Highlights are lit as mirror reflections of the lights, brighter than diffuse light.
-        var specularStrength: Float
-        var edgeAlpha: Float
-    }
-
-    static let glass = Surface(diffuse: [0.42, 0.45, 0.50], diffuseAlpha: 0.10, specular: [1, 1, 1], specularAlpha: 0.15, shininess: 30, specularStrength: 14, edgeAlpha: 0.28)
-    static let caps = Surface(diffuse: [0.36, 0.24, 0.14], diffuseAlpha: 1, specular: [0.5, 0.42, 0.32], specularAlpha: 0.4, shininess: 30, specularStrength: 2, edgeAlpha: 0)
 }

@@ -64,14 +64,20 @@ extension HourglassProfile {
     public static let revolutionSegments = 64
 
     /// The visible glass: the outer surface only (drawing the inner one too would double the
-    /// glass's opacity).
-    public func glassMesh(segments: Int = revolutionSegments) -> SurfaceMesh {
-        SurfaceMesh.revolution(of: outer, segments: segments)
+    /// glass's opacity), through every `profileStride`-th point of the profile (its ends and the
+    /// neck's stay for a stride of 2).
+    public func glassMesh(segments: Int = revolutionSegments, profileStride: Int = 1) -> SurfaceMesh {
+        SurfaceMesh.revolution(of: stride(from: 0, to: outer.count, by: profileStride).map { outer[$0] }, segments: segments)
     }
 
-    /// Top and bottom caps of the frame, a little wider than the glass's ends.
+    /// How thick each cap of the frame is.
+    public static let capThickness: Float = 0.03
+
+    /// The caps' radius: a little wider than the glass's ends.
+    public var capRadius: Float { outer[0].radius * 1.25 }
+
+    /// Top and bottom caps of the frame.
     public func capsMesh(segments: Int = revolutionSegments) -> SurfaceMesh {
-        let endRadius = outer[0].radius
-        return SurfaceMesh.caps(radius: endRadius * 1.25, thickness: 0.03, halfHeight: PhysicsConstants.glassHalfHeight, segments: segments)
+        SurfaceMesh.caps(radius: capRadius, thickness: Self.capThickness, halfHeight: PhysicsConstants.glassHalfHeight, segments: segments)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// every run says --allow-debug, and the debug refusal itself is tested.
 @Suite("Benchmark", .serialized)
 struct BenchTests {
-    @Test("--format json prints one document: the machine, and per mode physics, steps per second and renderer")
+    @Test("--format json prints one document: the machine, and per mode and grain shape physics, render, steps per second and renderer")
     func json() throws {
         let run = try CommandRun(["bench", "--modes", "cpu,gpu,instanced", "--counts", "60", "--steps", "3", "--warmup", "1", "--format", "json", "--allow-debug"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
@@ -16,7 +16,8 @@ struct BenchTests {
         #expect((system["renderer"] as? String ?? "").isEmpty == false)
         #expect((system["cores"] as? Int ?? 0) >= 1)
         let results = try #require(report["results"] as? [[String: Any]])
-        #expect(results.map { $0["mode"] as? String } == ["cpu", "gpu", "instanced"])
+        #expect(results.map { $0["mode"] as? String } == ["cpu", "cpu", "gpu", "gpu", "instanced", "instanced"])
+        #expect(results.map { $0["grainShape"] as? String } == ["impostor", "mesh", "impostor", "mesh", "impostor", "mesh"], "both shapes by default")
         for result in results {
             let physics = try #require(result["physicsMs"] as? [String: Any])
             let median = try #require(physics["median"] as? Double), p95 = try #require(physics["p95"] as? Double)
@@ -27,31 +28,35 @@ struct BenchTests {
             #expect(result["renderMs"] != nil && result["totalMs"] != nil)
         }
         #expect(results[0]["meshMs"] == nil && results[0]["readbackMs"] == nil)
-        #expect(results[1]["readbackMs"] != nil && results[1]["meshMs"] == nil)
-        #expect(results[2]["meshMs"] != nil && results[2]["readbackMs"] == nil)
-        #expect(run.stderr.contains("bench [3/3] instanced, 60 grains"), "progress goes to stderr")
+        #expect(results[2]["readbackMs"] != nil && results[2]["meshMs"] == nil)
+        #expect(results[4]["meshMs"] == nil && results[4]["readbackMs"] == nil, "Instanced impostors draw the engine's buffer: no mesh to expand")
+        #expect(results[5]["meshMs"] != nil && results[5]["readbackMs"] == nil)
+        #expect(run.stderr.contains("bench [6/6] instanced, 60 grains, mesh"), "progress goes to stderr")
     }
 
     @Test("--format csv --output writes a header and a row per case to the file, nothing to stdout")
     func csvToFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).csv").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try CommandRun(["bench", "--modes", "cpu", "--counts", "60,80", "--steps", "2", "--warmup", "0", "--format", "csv", "--output", path, "--allow-debug"])
+        let run = try CommandRun(["bench", "--modes", "cpu", "--counts", "60,80", "--grain-shape", "impostor", "--steps", "2", "--warmup", "0", "--format", "csv", "--output", path, "--allow-debug"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("mode,count,substeps,threads,physics_median_ms"))
-        #expect(lines[1].hasPrefix("cpu,60,\(PhysicsConstants.substeps),") && lines[2].hasPrefix("cpu,80,\(PhysicsConstants.substeps),"))
+        #expect(lines[0].hasPrefix("mode,count,grain_shape,substeps,threads,physics_median_ms"))
+        #expect(lines[1].hasPrefix("cpu,60,impostor,\(PhysicsConstants.substeps),") && lines[2].hasPrefix("cpu,80,impostor,\(PhysicsConstants.substeps),"))
     }
 
     @Test("the table names the machine and has a row per case; --substeps overrides the rule")
     func table() throws {
-        let run = try CommandRun(["bench", "--modes", "gpu", "--counts", "60", "--steps", "2", "--warmup", "0", "--substeps", "12", "--allow-debug"])
+        let run = try CommandRun(["bench", "--modes", "gpu", "--counts", "60", "--grain-shape", "mesh", "--steps", "2", "--warmup", "0", "--substeps", "12", "--allow-debug"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.contains("renderer  "))
         #expect(run.stdout.contains("debug build"))
-        #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("gpu ") && $0.split(separator: " ", omittingEmptySubsequences: true)[2] == "12" })
+        #expect(run.stdout.split(separator: "\n").contains { line in
+            let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+            return line.hasPrefix("gpu ") && columns[2] == "mesh" && columns[3] == "12"
+        })
     }
 
     @Test("a debug build refuses to bench unless asked")
@@ -72,7 +77,7 @@ struct BenchTests {
 
     @Test("counts beyond a mode's range in the app are measured, with a warning")
     func outOfRangeWarning() throws {
-        let run = try CommandRun(["bench", "--modes", "cpu", "--counts", "20", "--steps", "1", "--warmup", "0", "--allow-debug"])
+        let run = try CommandRun(["bench", "--modes", "cpu", "--counts", "20", "--grain-shape", "impostor", "--steps", "1", "--warmup", "0", "--allow-debug"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("outside the app's cpu range"))
         #expect(run.stdout.contains("cpu "))

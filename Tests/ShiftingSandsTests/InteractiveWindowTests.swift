@@ -204,15 +204,22 @@ struct InteractiveWindowTests {
     @Test("digits typed into a slider's text box set the count and do not switch the mode; Esc there cancels the edit")
     func typingIntoAWidget() throws {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
-        // The grain-count slider's track, in the top-right panel of an 800×500 window.
-        let slider = ["mousemove", "--window", app.windowID, "600", "57", "keydown", "ctrl", "click", "1", "keyup", "ctrl"]
-        try app.xdotool(slider)
-        Thread.sleep(forTimeInterval: 0.5)
+        // Ctrl+click on the grain-count slider's track, in the top-right panel of an 800×500
+        // window. Ctrl is held across frames either side of the click: ImGui 1.86 reads it once a
+        // frame, and on a loaded machine a frame can outlast the whole click.
+        func ctrlClickSlider() throws {
+            try app.xdotool(["mousemove", "--window", app.windowID, "600", "57", "keydown", "ctrl"])
+            Thread.sleep(forTimeInterval: 0.5)
+            try app.xdotool(["click", "1"])
+            Thread.sleep(forTimeInterval: 0.5)
+            try app.xdotool(["keyup", "ctrl"])
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+        try ctrlClickSlider()
         try app.xdotool(["type", "--delay", "120", "230"])
         try app.hold("Return")
         Thread.sleep(forTimeInterval: 0.5)
-        try app.xdotool(slider)
-        Thread.sleep(forTimeInterval: 0.5)
+        try ctrlClickSlider()
         try app.xdotool(["type", "--delay", "120", "77"])
         try app.hold("Escape")
         Thread.sleep(forTimeInterval: 0.5)

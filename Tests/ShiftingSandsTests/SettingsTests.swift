@@ -19,6 +19,7 @@ struct SettingsTests {
         settings.randomColors = true
         settings.counts[.gpu] = 4_000
         settings.sizes[.instanced] = 1.25
+        settings.grainShape = .mesh
         store.save(settings)
         #expect(store.load() == settings)
         #expect(store.url.path.hasSuffix("shifting-sands/settings.json"))
@@ -59,6 +60,7 @@ struct SettingsTests {
         #expect(settings.duration == 30)
         #expect(settings.count(for: .cpu) == 50_000 && settings.count(for: .gpu) == 50)
         #expect(settings.size(for: .cpu) == 1.5 && settings.size(for: .instanced) == 0.5)
+        #expect(settings.grainShape == .impostor, "a file from before the grain-shape choice draws impostors")
     }
 
     @Test("numbers a person reads: three digits in groups, never an exponent")

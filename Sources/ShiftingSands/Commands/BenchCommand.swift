@@ -14,7 +14,7 @@ extension BenchReport.Format: ExpressibleByArgument {}
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark the engines: per-step physics, mesh, readback and render times.",
+        abstract: "Benchmark the engines: per-step physics, mesh, readback and render times, for each grain shape.",
         discussion: "Headless (EGL) by default, rendering into an offscreen 1280x800 4x MSAA target; --window renders into a window. --scene waves measures the wave pool instead, at each --screens size and --pixel-sizes cell size. Progress goes to stderr, results to stdout (or --output)."
     )
 
@@ -35,6 +35,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Grain counts, comma-separated (default: \(Self.defaultCounts)).")
     var counts: String?
+
+    @Option(name: .customLong("grain-shape"), parsing: .unconditional, help: "How grains are drawn, comma-separated: impostor, mesh (default: \(Self.defaultShapes)); each shape is its own case.")
+    var grainShapes: String?
 
     @Option(parsing: .unconditional, help: "Timed steps per case.")
     var steps = 30
@@ -66,7 +69,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Benchmark a debug build anyway (its CPU timings are several times slower).")
     var allowDebug = false
 
-    static let defaultModes = "cpu,gpu,instanced", defaultCounts = "250,1000,10000,50000"
+    static let defaultModes = "cpu,gpu,instanced", defaultCounts = "250,1000,10000,50000", defaultShapes = "impostor,mesh"
     static let defaultParticles = "32,10000,1000000"
     static let defaultScreens = "1280x800,1920x1080,3840x2160", defaultPixelSizes = "3,1"
     static let renderSize = (width: 1280, height: 800)
@@ -78,6 +81,15 @@ struct BenchCommand: ParsableCommand {
                 throw ValidationError("unknown mode '\(name)' in --modes (cpu, gpu, instanced)")
             }
             return mode
+        }
+    }
+
+    func parsedShapes() throws -> [GrainShape] {
+        try ArgumentChecks.list(grainShapes ?? Self.defaultShapes, option: "--grain-shape").map { name in
+            guard let shape = GrainShape(rawValue: name) else {
+                throw ValidationError("unknown grain shape '\(name)' in --grain-shape (impostor, mesh)")
+            }
+            return shape
         }
     }
 
@@ -124,10 +136,12 @@ struct BenchCommand: ParsableCommand {
         _ = try parsedParticles()
         _ = try parsedModes()
         _ = try parsedCounts()
+        _ = try parsedShapes()
         _ = try parsedScreens()
         _ = try parsedPixelSizes()
         let hourglassOnly = [("--modes", modes != nil), ("--counts", counts != nil), ("--substeps", substeps != nil), ("--threads", threads != nil),
-                             ("--scenario", scenario != nil), ("--window", window)]
+                             ("--scenario", scenario != nil), ("--window", window),
+                             ("--grain-shape", grainShapes != nil)]
         let wavesOnly = [("--screens", screens != nil), ("--pixel-sizes", pixelSizes != nil)]
         let sparklesOnly = [("--particles", particles != nil)]
         let others: [(SceneKind, [(String, Bool)])] = [(.hourglass, hourglassOnly), (.waves, wavesOnly), (.sparkles, sparklesOnly)]
@@ -170,15 +184,16 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func measure(shaders: ShaderSource, target: (UInt32, Int, Int), surface: String, present: @escaping () -> Void) throws {
-        let cases = try parsedModes().flatMap { mode in try parsedCounts().map { (mode, $0) } }
+        let shapes = try parsedShapes()
+        let cases = try parsedModes().flatMap { mode in try parsedCounts().flatMap { count in shapes.map { (mode, count, $0) } } }
         let software = GLInfo.current().isSoftware
-        try checkDurations(cases, software: software)
+        try checkDurations(cases.map { ($0.0, $0.1) }, software: software)
         let benchmark = try Benchmark(shaders: shaders, target: target, present: present)
         let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario ?? .settled)
         var results: [BenchResult] = []
-        for (index, (mode, count)) in cases.enumerated() {
-            Console.progress("bench [\(index + 1)/\(cases.count)] \(mode.rawValue), \(count) grains")
-            results.append(try benchmark.run(mode: mode, count: count, options: options, progress: Console.progress))
+        for (index, (mode, count, shape)) in cases.enumerated() {
+            Console.progress("bench [\(index + 1)/\(cases.count)] \(mode.rawValue), \(count) grains, \(shape.rawValue)")
+            results.append(try benchmark.run(mode: mode, count: count, shape: shape, options: options, progress: Console.progress))
         }
         let report = BenchReport(
             system: BenchSystem.current(surface: surface),

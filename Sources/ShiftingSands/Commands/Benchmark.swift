@@ -8,20 +8,23 @@ import SandSim
 struct BenchResult: Codable {
     var mode: PhysicsMode
     var count: Int
+    /// How the grains were drawn.
+    var grainShape: GrainShape
     var substeps: Int
     /// Threads the physics ran on: the CPU engine's; 1 for the compute engines' host side.
     var threads: Int
     var grainRadius: Float
     /// Physics: GPU time for compute engines (see `gpuTiming`), host time for the CPU engine.
     var physicsMs: SampleSummary
-    /// Mesh expansion (Instanced mode), GPU time.
+    /// Mesh expansion (Instanced mode with mesh grains), GPU time.
     var meshMs: SampleSummary?
     /// Copying the grains back to the CPU (GPU mode), host time.
     var readbackMs: SampleSummary?
     /// Bytes the GPU sent back to the CPU a frame: the grains in GPU mode, only the count above
     /// the neck in Instanced mode, nothing for the CPU engine.
     var readbackBytesPerFrame: Int
-    /// Drawing the frame (backdrop, caps, grains, glass, 4× MSAA resolve), GPU time.
+    /// Drawing the frame (backdrop and desk, caps, the grains' occlusion field and the grains,
+    /// glass, 4× MSAA resolve), GPU time.
     var renderMs: SampleSummary
     var totalMs: SampleSummary
     /// Whole steps (physics + mesh + readback + render) per second, from the median total.
@@ -78,7 +81,7 @@ final class Benchmark {
         glRenderer = GLInfo.current().renderer
     }
 
-    func run(mode: PhysicsMode, count: Int, options: Options, progress: (String) -> Void) throws -> BenchResult {
+    func run(mode: PhysicsMode, count: Int, shape: GrainShape, options: Options, progress: (String) -> Void) throws -> BenchResult {
         let engine: PhysicsEngine = mode == .cpu ? CPUEngine(threads: options.threads) : try ComputeEngine(name: mode.displayName, shaders: shaders)
         try engine.spawn(count: count)
         if let substeps = options.substeps { engine.substeps = substeps }
@@ -106,16 +109,18 @@ final class Benchmark {
             }
             var meshMs = 0.0, readbackMs = 0.0
             let source: GrainSource
-            switch (mode, compute) {
-            case (.instanced, let compute?):
+            switch (mode, compute, shape) {
+            case (.instanced, let compute?, .mesh):
                 meshMs = stopwatch.measureNow { compute.expandMeshes() }
-                source = .mesh(compute.vertexBuffer, grainCount: count)
-            case (.gpu, _):
+                source = .mesh(compute.vertexBuffer, grains: compute.drawnGrains)
+            case (.instanced, let compute?, .impostor):
+                source = .particles(compute.drawnGrains)
+            case (.gpu, _, _):
                 var grains: [Grain] = []
                 readbackMs = Self.hostMilliseconds { grains = engine.readGrains() }
-                source = .positions(grains, colors: colors)
+                source = .positions(grains, colors: colors, shape: shape)
             default:
-                source = .positions(engine.readGrains(), colors: colors)
+                source = .positions(engine.readGrains(), colors: colors, shape: shape)
             }
             readbackBytes = (compute?.bytesReadBack ?? 0) - bytesBefore
             let scene = SceneFrame(profile: profile, angle: 0, grains: source)
@@ -130,10 +135,10 @@ final class Benchmark {
                 render.append(renderMs)
                 total.append(physicsMs + meshMs + readbackMs + renderMs)
                 if (timed + 1) % 10 == 0 || timed + 1 == options.steps {
-                    progress("  \(mode.rawValue) \(count): timed step \(timed + 1)/\(options.steps), physics \(String(format: "%.2f", physicsMs)) ms")
+                    progress("  \(mode.rawValue) \(count) \(shape.rawValue): timed step \(timed + 1)/\(options.steps), physics \(String(format: "%.2f", physicsMs)) ms")
                 }
             } else if step == 0 {
-                progress("  \(mode.rawValue) \(count): warming up (\(options.warmup) steps)")
+                progress("  \(mode.rawValue) \(count) \(shape.rawValue): warming up (\(options.warmup) steps)")
             }
         }
 
@@ -141,9 +146,9 @@ final class Benchmark {
         let sortsPerStep = compute.map { Double($0.sortCount() - sortsBefore) / Double(options.steps) }
         let awake = engine.readGrains().filter { $0.sleepCounter < PhysicsConstants.lightSleepCounter }.count
         return BenchResult(
-            mode: mode, count: count, substeps: engine.lastSubsteps, threads: (engine as? CPUEngine)?.threads ?? 1, grainRadius: profile.grainRadius,
+            mode: mode, count: count, grainShape: shape, substeps: engine.lastSubsteps, threads: (engine as? CPUEngine)?.threads ?? 1, grainRadius: profile.grainRadius,
             physicsMs: physicsSummary,
-            meshMs: mode == .instanced ? SampleSummary(mesh) : nil,
+            meshMs: mode == .instanced && shape == .mesh ? SampleSummary(mesh) : nil,
             readbackMs: mode == .gpu ? SampleSummary(readback) : nil,
             readbackBytesPerFrame: readbackBytes,
             renderMs: SampleSummary(render), totalMs: totalSummary,

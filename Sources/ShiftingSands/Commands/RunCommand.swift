@@ -44,6 +44,9 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h).")
     var duration: TimerDuration?
 
+    @Option(name: .customLong("grain-shape"), help: "How grains are drawn: impostor (ray-cast spheres, the default) or mesh (42-vertex icospheres).")
+    var grainShape: GrainShape?
+
     @Flag(name: [.long, .customLong("multicolor", withSingleDash: true)], help: "Random grain colours.")
     var colors = false
 
@@ -96,7 +99,8 @@ struct RunCommand: ParsableCommand {
         _ = try WavesScene.Poke.parse(pokes)
         if scene != .hourglass {
             let hourglassOnly = [("--orbit", orbit != nil), ("--compare", compare), ("--autostart", autostart), ("--trace", trace != nil), ("--mode", grains.mode != nil),
-                                 ("--count", grains.count != nil), ("--size", grains.size != nil), ("--duration", duration != nil), ("--colors", colors)]
+                                 ("--count", grains.count != nil), ("--size", grains.size != nil), ("--duration", duration != nil), ("--colors", colors),
+                                 ("--grain-shape", grainShape != nil)]
             if let option = hourglassOnly.first(where: \.1)?.0 { throw ValidationError("\(option) is for the hourglass scene, not \(scene.rawValue)") }
         }
         if scene != .waves, !pokes.isEmpty { throw ValidationError("--poke is for the waves scene (--scene waves)") }
@@ -129,6 +133,7 @@ struct RunCommand: ParsableCommand {
         if let size = grains.size { settings.sizes[target] = size }
         if let duration { settings.duration = duration.seconds }
         if colors { settings.randomColors = true }
+        if let grainShape { settings.grainShape = grainShape }
         return settings
     }
 

@@ -1,9 +1,12 @@
 import ArgumentParser
+import SandGL
 import SandSim
 
 extension PhysicsMode: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
+
+extension GrainShape: ExpressibleByArgument {}
 
 /// Mode, count and size, as every command takes them; the original's `-mode`, `-count` and
 /// `-size` spellings work too. Left out, each command fills them its own way (simulate: CPU

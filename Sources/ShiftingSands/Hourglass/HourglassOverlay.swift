@@ -1,5 +1,6 @@
 import Foundation
 import ImGuiBridge
+import SandGL
 import SandSim
 
 /// What the hourglass's panels show this frame.
@@ -30,6 +31,7 @@ enum OverlayEvent: Equatable {
     case randomColors(Bool)
     /// Every hourglass setting back to its default.
     case defaults
+    case grainShape(GrainShape)
 }
 
 /// What the overlay drew: the user's requests, and where its panels stand, so the scene can
@@ -150,9 +152,17 @@ enum HourglassOverlay {
         ui_text_colored(localized("%@ · %@ timer", phase, clock(model.duration)), 0.75, 0.68, 0.58)
     }
 
+    /// The colour toggle, and the grains' shape: round impostors or the icosphere mesh.
     private static func colours(_ model: OverlayModel, into events: inout [OverlayEvent]) {
         var random = model.settings.randomColors
         if ui_checkbox(localized("Random colours"), &random) { events.append(.randomColors(random)) }
+        for shape in GrainShape.allCases {
+            let round = shape == .impostor
+            if ui_radio(localized(round ? "round grains" : "icospheres"), shape == model.settings.grainShape), shape != model.settings.grainShape {
+                events.append(.grainShape(shape))
+            }
+            if shape != GrainShape.allCases.last { ui_same_line() }
+        }
     }
 
     static func clock(_ seconds: Float) -> String {

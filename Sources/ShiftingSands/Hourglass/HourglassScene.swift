@@ -135,7 +135,7 @@ final class HourglassScene: Scene {
         alarm.hear(timer, windowInFront: window.isInFront)
         window.title = TimerAlarm.title(timer, paused: isPaused)
         let angle = timer.containerAngle
-        let scenes = simulations.map { SceneFrame(profile: $0.profile, angle: angle, grains: $0.grainSource()) }
+        let scenes = simulations.map { SceneFrame(profile: $0.profile, angle: angle, grains: $0.grainSource(shape: settings.grainShape)) }
         let layout = layout()
         let scale = window.contentScale, windowHeight = Double(height) / scale
         let viewports = layout.viewports.map { SceneLayout.pixels($0, windowHeight: windowHeight, scale: scale) }
@@ -272,6 +272,8 @@ final class HourglassScene: Scene {
             simulations.forEach { $0.setRandomColors(defaults.randomColors) }
             alarm.chimes = defaults.chime
             alarm.notifies = defaults.notify
+        case .grainShape(let shape):
+            settings.grainShape = shape
         }
         store?.save(settings)
     }

@@ -13,10 +13,12 @@ struct SceneLayout {
     /// half-height and the depth of its nearest point, which perspective shows largest.
     static let glassBounds = SIMD3<Float>(0.25, PhysicsConstants.glassHalfHeight + 0.05, 0.2)
     /// The glass's projected half-size as fractions of its viewport's height (the camera's
-    /// vertical field is fixed, so the picture scales with the viewport's height alone).
+    /// vertical field is fixed, so the picture scales with the viewport's height alone): the
+    /// farthest of the box's corners from the middle, as the camera looks down a little.
     static let glassHalfExtent: (x: Double, y: Double) = {
-        let corner = Camera.original.viewProjection(aspect: 1).transform(glassBounds)
-        return (Double(corner.x) / 2, Double(corner.y) / 2)
+        let viewProjection = Camera.original.viewProjection(aspect: 1)
+        let corners = [-1, 1].flatMap { x in [-1, 1].flatMap { y in [-1, 1].map { z in viewProjection.transform(glassBounds * SIMD3(x, y, z)) } } }
+        return (Double(corners.map { abs($0.x) }.max()!) / 2, Double(corners.map { abs($0.y) }.max()!) / 2)
     }()
 
     /// `panels`: what the overlay covers. `reservedBelow`: room kept under each glass (the

@@ -1,10 +1,11 @@
 import Foundation
+import SandGL
 import SandSim
 
 /// What the app remembers between runs, as the original kept in UserDefaults: the mode, the
-/// duration, the colour toggle, a count and size for each mode, and whether the timer's end
-/// chimes and notifies. A file from an earlier version, without a later key, keeps its values
-/// and takes the default for the new key.
+/// duration, the colour toggle, a count and size for each mode, whether the timer's end
+/// chimes and notifies, and how grains are drawn. A file from an earlier version, without a
+/// later key, keeps its values and takes the default for the new key.
 struct AppSettings: StoredSettings {
     static let fileName = "settings.json"
 
@@ -15,6 +16,7 @@ struct AppSettings: StoredSettings {
     var sizes: [PhysicsMode: Float] = Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, 1) })
     var chime = true
     var notify = true
+    var grainShape = GrainShape.impostor
 
     init() {}
 
@@ -28,6 +30,7 @@ struct AppSettings: StoredSettings {
         sizes = try container.decodeIfPresent([PhysicsMode: Float].self, forKey: .sizes) ?? defaults.sizes
         chime = try container.decodeIfPresent(Bool.self, forKey: .chime) ?? defaults.chime
         notify = try container.decodeIfPresent(Bool.self, forKey: .notify) ?? defaults.notify
+        grainShape = try container.decodeIfPresent(GrainShape.self, forKey: .grainShape) ?? defaults.grainShape
     }
 
     func count(for mode: PhysicsMode) -> Int { counts[mode] ?? mode.defaultCount }

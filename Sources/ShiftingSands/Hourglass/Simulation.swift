@@ -85,14 +85,16 @@ final class Simulation {
         if hourglass.isDraining, let upper = hourglass.upper { drainHistory.append((timer.elapsed, upper)) }
     }
 
-    /// The grains as this mode brings them to the screen: uploaded from the CPU engine, read
-    /// back from the compute engine, or expanded into a mesh that stays on the GPU.
-    func grainSource() -> GrainSource {
+    /// The grains as this mode brings them to the screen in `shape`: uploaded from the CPU
+    /// engine, read back from the compute engine, or (Instanced) left on the GPU, drawn from
+    /// the engine's buffer or expanded into a mesh there.
+    func grainSource(shape: GrainShape) -> GrainSource {
         if mode == .instanced, let compute = engine as? ComputeEngine {
+            guard shape == .mesh else { return .particles(compute.drawnGrains) }
             compute.expandMeshes()
-            return .mesh(compute.vertexBuffer, grainCount: compute.grainCount)
+            return .mesh(compute.vertexBuffer, grains: compute.drawnGrains)
         }
-        return .positions(engine.readGrains(), colors: colors)
+        return .positions(engine.readGrains(), colors: colors, shape: shape)
     }
 
     private func applyColors() {

@@ -53,6 +53,8 @@ enum SimplifiedChinese {
 
         // Hourglass
         "Random colours": "随机颜色",
+        "round grains": "圆球沙粒",
+        "icospheres": "二十面体",
         "CPU, GPU, Instanced": "CPU、GPU、实例化",
         "CPU, GPU and Instanced side by side": "CPU、GPU 与实例化并排",
         "Instanced": "实例化",

@@ -1,0 +1,55 @@
+import CEpoxy
+import GLSupport
+import SandSim
+
+/// The studio behind the hourglasses: the backdrop over the whole window (backdrop.glsl), and
+/// under each hourglass the desk it stands on, with its contact shadow, fading into the
+/// backdrop. Both are drawn first, without depth: the hourglass always stands above the desk.
+final class Backdrop {
+    /// sRGB.
+    static let topColor = SIMD3<Float>(0.27, 0.24, 0.21)
+    static let bottomColor = SIMD3<Float>(0.15, 0.13, 0.115)
+    /// How much darker the corners are, per squared distance from the centre (in heights).
+    static let vignette: Float = 0.55
+
+    private let backdropProgram: ShaderProgram
+    private let deskProgram: ShaderProgram
+    private var emptyArray: GLuint = 0
+
+    init(shaders: ShaderSource) throws {
+        backdropProgram = try ShaderProgram(vertex: "backdrop.vert", fragment: "backdrop.frag", source: shaders)
+        deskProgram = try ShaderProgram(vertex: "desk.vert", fragment: "desk.frag", source: shaders)
+        for program in [backdropProgram, deskProgram] {
+            program.set("topColor", Self.topColor)
+            program.set("bottomColor", Self.bottomColor)
+            program.set("vignette", Self.vignette)
+        }
+        Desk.apply(to: deskProgram)
+        epoxy_glGenVertexArrays(1, &emptyArray)
+    }
+
+    deinit {
+        epoxy_glDeleteVertexArrays(1, &emptyArray)
+    }
+
+    /// The backdrop over the whole window, `width` × `height` pixels (its viewport bound).
+    func drawBackdrop(width: Int, height: Int) {
+        for program in [backdropProgram, deskProgram] { program.set("windowSize", SIMD2<Float>(Float(width), Float(height))) }
+        draw(backdropProgram, vertices: 3, mode: GL_TRIANGLES)
+    }
+
+    /// The desk under an hourglass at `placement`, in the bound viewport.
+    func drawDesk(viewProjection: Matrix4, placement: HourglassPlacement, profile: HourglassProfile) {
+        deskProgram.set("viewProjection", viewProjection)
+        deskProgram.set("capRadius", profile.capRadius)
+        deskProgram.set("clearance", placement.clearance)
+        draw(deskProgram, vertices: 4, mode: GL_TRIANGLE_STRIP)
+    }
+
+    private func draw(_ program: ShaderProgram, vertices: Int, mode: Int32) {
+        program.use()
+        epoxy_glBindVertexArray(emptyArray)
+        epoxy_glDrawArrays(GLenum(mode), 0, GLsizei(vertices))
+        epoxy_glBindVertexArray(0)
+    }
+}
