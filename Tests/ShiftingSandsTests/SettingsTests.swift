@@ -48,16 +48,16 @@ struct SettingsTests {
     func clamped() throws {
         let store = try temporaryStore()
         try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try #"{"mode":"cpu","duration":300,"randomColors":false,"counts":{"cpu":99999,"gpu":1,"instanced":2000},"sizes":{"cpu":4,"gpu":1,"instanced":0.1}}"#
+        try #"{"mode":"cpu","duration":9000,"randomColors":false,"counts":{"cpu":99999,"gpu":1,"instanced":2000},"sizes":{"cpu":4,"gpu":1,"instanced":0.1}}"#
             .write(to: store.url, atomically: true, encoding: .utf8)
         var lines: [String] = []
         let settings = store.load { lines.append($0) }
         #expect(lines.count == 1, "one line for the file: \(lines)")
-        for said in ["duration 300 is out of range, using 30", "counts.cpu 99999 is out of range, using 50000", "counts.gpu 1 is out of range, using 50",
+        for said in ["duration 9000 is out of range, using 3600", "counts.cpu 99999 is out of range, using 50000", "counts.gpu 1 is out of range, using 50",
                      "sizes.cpu 4 is out of range, using 1.5", "sizes.instanced 0.1 is out of range, using 0.5"] {
             #expect(lines.first?.contains(said) == true, "\(said) in \(lines)")
         }
-        #expect(settings.duration == 30)
+        #expect(settings.duration == 3600)
         #expect(settings.count(for: .cpu) == 50_000 && settings.count(for: .gpu) == 50)
         #expect(settings.size(for: .cpu) == 1.5 && settings.size(for: .instanced) == 0.5)
         #expect(settings.grainShape == .impostor, "a file from before the grain-shape choice draws impostors")

@@ -9,8 +9,12 @@ struct FrameRate {
     private(set) var value: Double = 0
     private var frames = 0
     private var seconds = 0.0
+    private var started = false
 
     mutating func tick(_ dt: Float) {
+        // The first frame's time runs from the scene's start, not from a frame before it: a
+        // near-zero interval read 6.3 fps at a 5 fps cap.
+        guard started else { started = true; return }
         frames += 1
         seconds += Double(max(dt, 0))
         guard seconds >= Self.window else { return }

@@ -63,7 +63,6 @@ enum SimplifiedChinese {
         "applies at next start": "下次开始时生效",
         "applies at the next start or reset": "下次开始或重置时生效",
         "timer": "计时",
-        "%.0f s": "%.0f 秒",
         "%ld s": "%ld 秒",
         "Reset": "重置",
         "Start": "开始",
