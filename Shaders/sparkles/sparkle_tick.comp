@@ -2,7 +2,7 @@
 // One fixed tick of the seed's particle rule (SparkleReference.tick is the same on the CPU):
 // reborn at a random place when near the centre, at the origin or too old; otherwise moved
 // toward the centre by its speed. The cloud is drawn by particle.vert, not here.
-layout(local_size_x = 256) in;
+layout(local_size_x = WORK_GROUP_SIZE) in;
 #include "particle.glsl"
 layout(std430, binding = 0) buffer Particles { Particle particles[]; };
 

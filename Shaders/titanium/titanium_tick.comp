@@ -2,11 +2,11 @@
 // One tick of the pool (TitaniumReference.tick is the same on the CPU): a live particle feels the
 // fields, moves and ages; then, if its lane's birth is due, it is born in a random emitter of
 // its layer. Lanes are fixed slots of the pool, so the live count is birth rate x lifetime.
-layout(local_size_x = 256) in;
+layout(local_size_x = WORK_GROUP_SIZE) in;
 #include "particle.glsl"
 layout(std430, binding = 0) buffer Particles { Particle particles[]; };
 
-// MAX_EMITTERS, MAX_FIELDS, FIELD_SCALE, TURBULENCE_FLOOR come from TitaniumField.defines.
+// WORK_GROUP_SIZE, MAX_EMITTERS, MAX_FIELDS, FIELD_SCALE, TURBULENCE_FLOOR come from ShaderSource.titanium.
 
 uniform uint count;
 uniform uint layerEnd[3];           // slots [end of previous layer, layerEnd[l]) are layer l's

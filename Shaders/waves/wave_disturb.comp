@@ -3,7 +3,7 @@
 // only its own cell). Same formula as WaveReference.disturb: amount = strength * impulse *
 // (exp(-(r/R)^2) - 1/4 exp(-(r/2R)^2)); 82% velocity (current += kick/2, previous -= kick/2), the rest
 // displacement added to both.
-layout(local_size_x = 16, local_size_y = 16) in;
+layout(local_size_x = WORK_GROUP_SIZE, local_size_y = WORK_GROUP_SIZE) in;
 
 layout(r32f, binding = 0) uniform image2D previousHeights;
 layout(r32f, binding = 1) uniform image2D currentHeights;

@@ -2,7 +2,7 @@
 // One leapfrog step of the damped wave equation on the cell grid (WaveCoefficients and
 // WaveReference.step describe the same step; docs/WAVES.md derives it). Reads previous and
 // current, writes next; samples beyond the grid repeat the edge cell.
-layout(local_size_x = 16, local_size_y = 16) in;
+layout(local_size_x = WORK_GROUP_SIZE, local_size_y = WORK_GROUP_SIZE) in;
 
 layout(r32f, binding = 0) readonly uniform image2D previousHeights;
 layout(r32f, binding = 1) readonly uniform image2D currentHeights;

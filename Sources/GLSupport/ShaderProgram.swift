@@ -2,7 +2,7 @@ import CEpoxy
 import Foundation
 
 /// One compiled and linked program (a compute shader, or a vertex and fragment pair), with its
-/// uniforms looked up by name once.
+/// uniforms looked up by name once and set only when their value changes.
 public final class ShaderProgram {
     public let id: GLuint
     public let file: String
@@ -52,21 +52,52 @@ public final class ShaderProgram {
         return found
     }
 
-    public func set(_ name: String, _ value: Float) { epoxy_glProgramUniform1f(id, location(name), value) }
-    public func set(_ name: String, _ value: UInt32) { epoxy_glProgramUniform1ui(id, location(name), value) }
-    public func set(_ name: String, _ value: Int32) { epoxy_glProgramUniform1i(id, location(name), value) }
-    public func set(_ name: String, _ value: Bool) { epoxy_glProgramUniform1i(id, location(name), value ? 1 : 0) }
-    public func set(_ name: String, _ value: SIMD2<Float>) { epoxy_glProgramUniform2f(id, location(name), value.x, value.y) }
-    public func set(_ name: String, _ value: SIMD2<Int32>) { epoxy_glProgramUniform2i(id, location(name), value.x, value.y) }
-    public func set(_ name: String, _ value: SIMD3<Float>) { epoxy_glProgramUniform3f(id, location(name), value.x, value.y, value.z) }
-    public func set(_ name: String, _ value: SIMD3<Int32>) { epoxy_glProgramUniform3i(id, location(name), value.x, value.y, value.z) }
-    public func set(_ name: String, _ value: SIMD4<Float>) { epoxy_glProgramUniform4f(id, location(name), value.x, value.y, value.z, value.w) }
+    /// What each uniform was last set to, so setting it again unchanged costs no GL call.
+    private var lastWords: [GLint: [UInt32]] = [:]
+
+    /// Calls `apply` with `name`'s location unless the uniform already holds `words`.
+    private func update(_ name: String, _ words: [UInt32], _ apply: (GLint) -> Void) {
+        let at = location(name)
+        guard at >= 0, lastWords[at] != words else { return }
+        lastWords[at] = words
+        apply(at)
+    }
+
+    public func set(_ name: String, _ value: Float) { update(name, [value.bitPattern]) { epoxy_glProgramUniform1f(id, $0, value) } }
+    public func set(_ name: String, _ value: UInt32) { update(name, [value]) { epoxy_glProgramUniform1ui(id, $0, value) } }
+    public func set(_ name: String, _ value: Int32) { update(name, [UInt32(bitPattern: value)]) { epoxy_glProgramUniform1i(id, $0, value) } }
+    public func set(_ name: String, _ value: Bool) { set(name, Int32(value ? 1 : 0)) }
+    public func set(_ name: String, _ value: SIMD2<Float>) {
+        update(name, [value.x.bitPattern, value.y.bitPattern]) { epoxy_glProgramUniform2f(id, $0, value.x, value.y) }
+    }
+    public func set(_ name: String, _ value: SIMD2<Int32>) {
+        update(name, [UInt32(bitPattern: value.x), UInt32(bitPattern: value.y)]) { epoxy_glProgramUniform2i(id, $0, value.x, value.y) }
+    }
+    public func set(_ name: String, _ value: SIMD3<Float>) {
+        update(name, [value.x.bitPattern, value.y.bitPattern, value.z.bitPattern]) { epoxy_glProgramUniform3f(id, $0, value.x, value.y, value.z) }
+    }
+    public func set(_ name: String, _ value: SIMD3<Int32>) {
+        update(name, [value.x, value.y, value.z].map { UInt32(bitPattern: $0) }) { epoxy_glProgramUniform3i(id, $0, value.x, value.y, value.z) }
+    }
+    public func set(_ name: String, _ value: SIMD4<Float>) {
+        update(name, [value.x, value.y, value.z, value.w].map(\.bitPattern)) { epoxy_glProgramUniform4f(id, $0, value.x, value.y, value.z, value.w) }
+    }
     public func set(_ name: String, _ value: Matrix4) {
-        value.columns.withUnsafeBufferPointer { epoxy_glProgramUniformMatrix4fv(id, location(name), 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        update(name, value.columns.map(\.bitPattern)) { at in
+            value.columns.withUnsafeBufferPointer { epoxy_glProgramUniformMatrix4fv(id, at, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        }
     }
     public func set(_ name: String, _ values: [SIMD3<Float>]) {
         let flat = values.flatMap { [$0.x, $0.y, $0.z] }
-        flat.withUnsafeBufferPointer { epoxy_glProgramUniform3fv(id, location(name), GLsizei(values.count), $0.baseAddress) }
+        update(name, flat.map(\.bitPattern)) { at in
+            flat.withUnsafeBufferPointer { epoxy_glProgramUniform3fv(id, at, GLsizei(values.count), $0.baseAddress) }
+        }
+    }
+    public func set(_ name: String, _ values: [SIMD4<Float>]) {
+        let flat = values.flatMap { [$0.x, $0.y, $0.z, $0.w] }
+        update(name, flat.map(\.bitPattern)) { at in
+            flat.withUnsafeBufferPointer { epoxy_glProgramUniform4fv(id, at, GLsizei(values.count), $0.baseAddress) }
+        }
     }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 /// Finds shader files and builds the text the GL compiles: the file's `#version` line, then the
 /// owner's `#define` block (numbers the shaders share with Swift, so they are never typed
 /// twice), then the body with `#include "x"` lines replaced by the named file. Each scene keeps
-/// its shaders in its own folder of `Shaders/`.
+/// its shaders in its own folder of `Shaders/`, and what scenes share in `Shaders/common/`
+/// (`#include "../common/x"`).
 public struct ShaderSource: Sendable {
     public let directory: URL
     public let defines: String

@@ -2,27 +2,6 @@ import CEpoxy
 import GLSupport
 import SandSim
 
-/// What one hourglass looks like this frame.
-public struct SceneFrame {
-    public var profile: HourglassProfile
-    public var angle: Float
-    public var grains: GrainSource
-
-    public init(profile: HourglassProfile, angle: Float, grains: GrainSource) {
-        self.profile = profile
-        self.angle = angle
-        self.grains = grains
-    }
-}
-
-/// A viewport in framebuffer pixels, origin at the bottom left as GL counts.
-public struct Viewport: Sendable, Equatable {
-    public var x, y, width, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        (self.x, self.y, self.width, self.height) = (x, y, width, height)
-    }
-}
-
 /// Draws hourglasses on a desk: the backdrop, then for each hourglass the desk with its contact
 /// shadow, the caps, the grains, then the glass (back faces, then front faces, blended, no
 /// depth writes, so the grains show through it). What stands still is kept between frames.
@@ -61,7 +40,7 @@ public final class SceneRenderer {
     /// Renders `scenes` side by side into the offscreen target of `width` × `height`, then
     /// resolves into framebuffer `target` (0 = the window), seen from `camera`; the depth too
     /// with `resolvingDepth` (into an `OffscreenTarget` made `withDepth`).
-    public func render(_ scenes: [(SceneFrame, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original,
+    public func render(_ scenes: [(DrawnHourglass, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original,
                        resolvingDepth: Bool = false) {
         for program in [capsProgram, glassProgram] { program.set("cameraPosition", camera.position) }
         grainRenderer.setCameraPosition(camera.position)
@@ -86,12 +65,12 @@ public final class SceneRenderer {
 
     /// One hourglass as this frame sees it.
     private struct View: Equatable {
-        let scene: SceneFrame
+        let scene: DrawnHourglass
         let viewport: Viewport
         let viewProjection: Matrix4
         let placement: HourglassPlacement
 
-        init(scene: SceneFrame, viewport: Viewport, camera: Camera) {
+        init(scene: DrawnHourglass, viewport: Viewport, camera: Camera) {
             self.scene = scene
             self.viewport = viewport
             viewProjection = camera.viewProjection(aspect: Float(viewport.width) / Float(max(viewport.height, 1)))

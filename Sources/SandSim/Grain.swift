@@ -1,17 +1,17 @@
 /// One grain as both engines store it: 32 bytes, the layout of the compute shaders' particle
 /// (`vec4 positionRadius; vec4 velocitySleep;`), so buffers copy without conversion.
 public struct Grain: Sendable, Equatable {
-    public var positionAndRadius: SIMD4<Float>
+    public var positionRadius: SIMD4<Float>
     public var velocityAndSleep: SIMD4<Float>
 
     public init(position: SIMD3<Float>, radius: Float, velocity: SIMD3<Float> = .zero, sleepCounter: Float = 0) {
-        positionAndRadius = SIMD4(position, radius)
+        positionRadius = SIMD4(position, radius)
         velocityAndSleep = SIMD4(velocity, sleepCounter)
     }
 
     public var position: SIMD3<Float> {
-        get { SIMD3(positionAndRadius.x, positionAndRadius.y, positionAndRadius.z) }
-        set { positionAndRadius = SIMD4(newValue, positionAndRadius.w) }
+        get { SIMD3(positionRadius.x, positionRadius.y, positionRadius.z) }
+        set { positionRadius = SIMD4(newValue, positionRadius.w) }
     }
 
     public var velocity: SIMD3<Float> {
@@ -19,7 +19,7 @@ public struct Grain: Sendable, Equatable {
         set { velocityAndSleep = SIMD4(newValue, velocityAndSleep.w) }
     }
 
-    public var radius: Float { positionAndRadius.w }
+    public var radius: Float { positionRadius.w }
     public var sleepCounter: Float {
         get { velocityAndSleep.w }
         set { velocityAndSleep.w = newValue }

@@ -42,7 +42,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         self.mode = mode
         count = grains.count
         let finite = grains.filter { grain in
-            (0..<4).allSatisfy { grain.positionAndRadius[$0].isFinite && grain.velocityAndSleep[$0].isFinite }
+            (0..<4).allSatisfy { grain.positionRadius[$0].isFinite && grain.velocityAndSleep[$0].isFinite }
         }
         nonFinite = grains.count - finite.count
         upper = finite.filter { $0.position.y > 0 }.count

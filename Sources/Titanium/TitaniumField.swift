@@ -16,17 +16,9 @@ public final class TitaniumField {
 
     /// The radial fields a tick takes: the cursor's and the ripples'.
     public static let maxFields = TitaniumTimeline.maxRipples + 1
-    /// The numbers the tick shader shares with Swift, typed once here.
-    static let defines = """
-        #define MAX_EMITTERS \(TitaniumReference.maxEmitters)
-        #define MAX_FIELDS \(maxFields)
-        #define FIELD_SCALE \(TitaniumReference.fieldScale)
-        #define TURBULENCE_FLOOR \(TitaniumReference.turbulenceFloor)
-        """
-
-    /// `shaders`: the Shaders/titanium folder.
+    /// `shaders`: the Shaders/titanium folder with its numbers (`ShaderSource.titanium`).
     public init(shaders: ShaderSource, parameters: TitaniumParameters, time: Float = 0) throws {
-        tickProgram = try ShaderProgram(compute: "titanium_tick.comp", source: ShaderSource(directory: shaders.directory, defines: Self.defines))
+        tickProgram = try ShaderProgram(compute: "titanium_tick.comp", source: shaders)
         reset(parameters: parameters, time: time)
     }
 
@@ -119,47 +111,5 @@ public final class TitaniumField {
         buffer.bind(to: 0)
         program.dispatch(invocations: count, groupSize: Self.groupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
-    }
-}
-
-/// Draws the pool as additive point sprites over a black backdrop.
-public final class TitaniumRenderer {
-    private let program: ShaderProgram
-    private var emptyArray: GLuint = 0
-
-    public init(shaders: ShaderSource) throws {
-        program = try ShaderProgram(vertex: "particle.vert", fragment: "particle.frag", source: shaders)
-        epoxy_glGenVertexArrays(1, &emptyArray)
-    }
-
-    deinit {
-        epoxy_glDeleteVertexArrays(1, &emptyArray)
-    }
-
-    /// Clears `framebuffer` (0: the window) of `width` × `height` px to black and draws the pool.
-    /// Leaves blending off and that framebuffer bound.
-    public func draw(field: TitaniumField, layout: SquareLayout, parameters: TitaniumParameters, framebuffer: GLuint, width: Int, height: Int) {
-        let p = parameters.clamped()
-        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
-        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
-        epoxy_glClearColor(0, 0, 0, 1)
-        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        guard field.count > 0 else { return }
-        program.set("viewportSize", SIMD2(Float(width), Float(height)))
-        program.set("centre", layout.centre)
-        program.set("pixelsPerPoint", layout.pixelsPerPoint)
-        program.set("spriteSide", TitaniumReference.spriteSide)
-        program.set("fadeSpeed", p.fadeSpeed)
-        field.buffer.bind(to: 0)
-        epoxy_glBindVertexArray(emptyArray)
-        epoxy_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
-        epoxy_glEnable(GLenum(GL_BLEND))
-        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
-        program.use()
-        epoxy_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(field.count))
-        epoxy_glDisable(GLenum(GL_BLEND))
-        epoxy_glDisable(GLenum(GL_PROGRAM_POINT_SIZE))
-        epoxy_glBindVertexArray(0)
     }
 }

@@ -9,8 +9,8 @@ public final class WaterRenderer {
     private var emptyArray: GLuint = 0
 
     public init(shaders: ShaderSource) throws {
-        backdropProgram = try ShaderProgram(vertex: "fullscreen.vert", fragment: "backdrop.frag", source: shaders)
-        waterProgram = try ShaderProgram(vertex: "fullscreen.vert", fragment: "water.frag", source: shaders)
+        backdropProgram = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "backdrop.frag", source: shaders)
+        waterProgram = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "water.frag", source: shaders)
         epoxy_glGenVertexArrays(1, &emptyArray)
     }
 
@@ -43,10 +43,8 @@ public final class WaterRenderer {
         waterProgram.set("deepColour", p.deep)
         waterProgram.set("shallowColour", p.shallow)
         waterProgram.set("skyColour", p.sky)
-        let location = epoxy_glGetUniformLocation(waterProgram.id, "cellsPerPixel")
-        epoxy_glProgramUniform2f(waterProgram.id, location,
-                                 Float(field.width) / Float(max(viewportWidth, 1)),
-                                 Float(field.height) / Float(max(viewportHeight, 1)))
+        waterProgram.set("cellsPerPixel", SIMD2(Float(field.width) / Float(max(viewportWidth, 1)),
+                                                Float(field.height) / Float(max(viewportHeight, 1))))
         field.currentTexture.bindTexture(unit: 0)
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))

@@ -20,7 +20,7 @@ public final class WaveField {
     public var width: Int { current.width }
     public var height: Int { current.height }
 
-    /// `shaders`: the Shaders/waves folder, e.g. `ShaderSource.locate(probe: "waves/wave_step.comp").folder("waves")`.
+    /// `shaders`: the Shaders/waves folder, e.g. `ShaderSource.waves(in: ShaderSource.locate(probe: "waves/wave_step.comp"))`.
     /// Starts with a calm 1 × 1 grid; call `resize` with the real size.
     public init(shaders: ShaderSource) throws {
         stepProgram = try ShaderProgram(compute: "wave_step.comp", source: shaders)
@@ -50,19 +50,14 @@ public final class WaveField {
         guard !disturbances.isEmpty else { return }
         let p = parameters.clamped()
         disturbProgram.set("radiusCells", p.brushRadius * Float(min(width, height)))
-        let location = epoxy_glGetUniformLocation(disturbProgram.id, "disturbances")
-        let countLocation = epoxy_glGetUniformLocation(disturbProgram.id, "disturbanceCount")
         previous.bindImage(unit: 0, access: GL_READ_WRITE)
         current.bindImage(unit: 1, access: GL_READ_WRITE)
         var start = 0
         while start < disturbances.count {
             let batch = disturbances[start..<min(start + Self.disturbancesPerDispatch, disturbances.count)]
             let cellsX = Float(width), cellsY = Float(height)
-            let packed: [Float] = batch.flatMap { d -> [Float] in [d.x * cellsX, d.y * cellsY, d.strength * p.impulse, 0] }
-            packed.withUnsafeBufferPointer {
-                epoxy_glProgramUniform4fv(disturbProgram.id, location, GLsizei(batch.count), $0.baseAddress)
-            }
-            epoxy_glProgramUniform1i(disturbProgram.id, countLocation, GLint(batch.count))
+            disturbProgram.set("disturbances", batch.map { SIMD4($0.x * cellsX, $0.y * cellsY, $0.strength * p.impulse, 0) })
+            disturbProgram.set("disturbanceCount", Int32(batch.count))
             dispatchOverGrid(disturbProgram)
             epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT))
             start += Self.disturbancesPerDispatch

@@ -24,7 +24,7 @@ final class DrawingFixture {
 
     /// Colour (RGB, rows bottom-up) and depth of the hourglass with `grains` in `shape`.
     func draw(_ grains: [Grain], colors: [UInt32], shape: GrainShape, profile: HourglassProfile) -> (color: [SIMD3<Double>], depth: [Float]) {
-        let scene = SceneFrame(profile: profile, angle: 0, grains: .positions(grains, colors: colors, shape: shape))
+        let scene = DrawnHourglass(profile: profile, angle: 0, grains: .positions(grains, colors: colors, shape: shape))
         renderer.render([(scene, Viewport(x: 0, y: 0, width: Self.size, height: Self.size))], width: Self.size, height: Self.size,
                         into: target.framebuffer, camera: Self.camera, resolvingDepth: true)
         let bytes = target.readPixels()

@@ -87,7 +87,7 @@ struct EggTimerTests {
     @Test("a settings file from before the chime keeps its values and takes the new defaults")
     func olderSettings() throws {
         let text = #"{"mode":"gpu","duration":10,"randomColors":true,"counts":{"cpu":250,"gpu":3000,"instanced":2000},"sizes":{"cpu":1,"gpu":1.2,"instanced":1}}"#
-        let settings = try JSONDecoder().decode(AppSettings.self, from: Data(text.utf8))
+        let settings = try JSONDecoder().decode(HourglassSettings.self, from: Data(text.utf8))
         #expect(settings.mode == .gpu && settings.duration == 10 && settings.count(for: .gpu) == 3000 && settings.randomColors)
         #expect(settings.chime && settings.notify)
     }

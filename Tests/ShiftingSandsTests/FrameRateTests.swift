@@ -18,4 +18,12 @@ struct FrameRateTests {
         for _ in 0..<40 { rate.tick(1.0 / 60) }
         #expect(abs(rate.value - 60) < 0.5)
     }
+
+    @Test("the first frame, timed from the scene's start, does not count: at a 5 fps cap it reads 5")
+    func firstFrame() {
+        var rate = FrameRate()
+        rate.tick(0.03)
+        for _ in 0..<3 { rate.tick(0.2) }
+        #expect(abs(rate.value - 5) < 0.01, "read \(rate.value)")
+    }
 }

@@ -173,7 +173,7 @@ struct InteractiveWindowTests {
         Thread.sleep(forTimeInterval: 1)
         // Start, bottom right of an 800×500 window; one xdotool call, so no frame sees the
         // pointer there before the press.
-        try app.xdotool(["mousemove", "--window", app.windowID, "740", "469", "click", "1"])
+        try app.xdotool(["mousemove", "--window", app.windowID, "556", "443", "click", "1"])
         Thread.sleep(forTimeInterval: 2)
         try app.xdotool(["key", "Escape"])
         #expect(app.exitStatus(within: 15) == 0)
@@ -185,16 +185,16 @@ struct InteractiveWindowTests {
     func typedOutOfRange() throws {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
         // The timer's slider, in the bottom-right panel of an 800×500 window.
-        try app.xdotool(["mousemove", "--window", app.windowID, "630", "443", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        try app.xdotool(["mousemove", "--window", app.windowID, "600", "365", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
         Thread.sleep(forTimeInterval: 0.5)
-        try app.xdotool(["type", "--delay", "120", "60"])
+        try app.xdotool(["type", "--delay", "120", "9000"])
         try app.hold("Return")
         Thread.sleep(forTimeInterval: 0.5)
         try app.xdotool(["key", "F12"])
         Thread.sleep(forTimeInterval: 1.5)
         try app.xdotool(["key", "Escape"])
         #expect(app.exitStatus(within: 15) == 0)
-        #expect(try app.settings()["duration"] as? Double == 30, "60 s became the longest timer, 30 s")
+        #expect(try app.settings()["duration"] as? Double == 3600, "9000 s became the longest timer, 60 min")
         // The toast: a band of light text across the middle, above the readout.
         let shot = try Picture(path: try #require(try app.screenshots().first).path)
         let lit = shot.count(x: 0.3...0.7, y: 0.60...0.68) { r, g, b in r > 180 && g > 160 }

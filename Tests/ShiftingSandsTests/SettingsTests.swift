@@ -5,15 +5,15 @@ import Testing
 
 @Suite("Settings")
 struct SettingsTests {
-    func temporaryStore() throws -> SettingsStore<AppSettings> {
+    func temporaryStore() throws -> SettingsStore<HourglassSettings> {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-config-\(UUID().uuidString)")
-        return SettingsStore<AppSettings>.standard(environment: ["XDG_CONFIG_HOME": folder.path])
+        return SettingsStore<HourglassSettings>.standard(environment: ["XDG_CONFIG_HOME": folder.path])
     }
 
     @Test("settings survive a round trip, with a count and size for each mode")
     func roundTrip() throws {
         let store = try temporaryStore()
-        var settings = AppSettings()
+        var settings = HourglassSettings()
         settings.mode = .instanced
         settings.duration = 30
         settings.randomColors = true
@@ -29,7 +29,7 @@ struct SettingsTests {
 
     @Test("a missing file gives the defaults")
     func missing() throws {
-        #expect(try temporaryStore().load() == AppSettings())
+        #expect(try temporaryStore().load() == HourglassSettings())
     }
 
     @Test("a damaged file is reported and replaced by defaults", arguments: ["{ not json", "{\"mode\": \"warp\"}", "[]"])
@@ -38,9 +38,9 @@ struct SettingsTests {
         try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try contents.write(to: store.url, atomically: true, encoding: .utf8)
         var messages: [String] = []
-        #expect(store.load { messages.append($0) } == AppSettings())
+        #expect(store.load { messages.append($0) } == HourglassSettings())
         #expect(messages.count == 1 && messages[0].contains("damaged"))
-        #expect(store.load { messages.append($0) } == AppSettings(), "the file was replaced")
+        #expect(store.load { messages.append($0) } == HourglassSettings(), "the file was replaced")
         #expect(messages.count == 1)
     }
 

@@ -12,9 +12,9 @@ final class SparkleFixture {
     /// Declared last so it is released after the GL objects above.
     let context: HeadlessContext
 
-    static let shaders = ShaderSource(directory: URL(fileURLWithPath: #filePath)
+    static let shaders = ShaderSource.sparkles(in: ShaderSource(directory: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Shaders")).folder("sparkles")
+        .appendingPathComponent("Shaders")))
 
     init(width: Int = 400, height: Int = 250, count: Int = 32, parameters: SparkleParameters = .defaults) throws {
         let context = try HeadlessContext()

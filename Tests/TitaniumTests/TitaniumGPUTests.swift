@@ -11,9 +11,9 @@ final class TitaniumFixture {
     /// Declared last so it is released after the GL objects above.
     let context: HeadlessContext
 
-    static let shaders = ShaderSource(directory: URL(fileURLWithPath: #filePath)
+    static let shaders = ShaderSource.titanium(in: ShaderSource(directory: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Shaders")).folder("titanium")
+        .appendingPathComponent("Shaders")))
 
     init(parameters: TitaniumParameters = .defaults, width: Int = 400, height: Int = 400) throws {
         let context = try HeadlessContext()

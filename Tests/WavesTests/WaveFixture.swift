@@ -11,9 +11,9 @@ final class WaveFixture {
 
     static var unavailableReason: String? { HeadlessContext.unavailableReason }
 
-    static let shaders = ShaderSource(directory: URL(fileURLWithPath: #filePath)
+    static let shaders = ShaderSource.waves(in: ShaderSource(directory: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Shaders")).folder("waves")
+        .appendingPathComponent("Shaders")))
 
     init(width: Int, height: Int) throws {
         let context = try HeadlessContext()

@@ -221,10 +221,9 @@ final class AppShell: WindowInput {
             store?.save(settings)
         }
         scene.drawReadout(width: width, scale: scale)
-        var rect = UIRect()
-        ui_end_panel(&rect)
+        let rect = OverlayPanel.end()
         if let chosen { show(chosen) }
-        return ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+        return rect
     }
 
     /// A drop-down labelled `label` (after "##": an ID, not shown) over `items`; the index

@@ -1,11 +1,24 @@
 import ImGuiBridge
 import SceneSupport
 
-/// The pieces the scenes' settings panels share: one width for the panel whatever group is
+/// The pieces the scenes' settings panels share: editing and saving the scene's parameters,
+/// one width for the panel whatever group is
 /// open, the row of group tabs, a group's sliders (over any parameter type `Root`), and a
 /// scrolling region for what follows the tabs where the window is too short for it, so the
 /// tabs, the panel's width and the scene beside it stay put.
 enum ParameterPanel {
+    /// Draws a scene's panel over a copy of `parameters`; a change is brought into range and
+    /// saved at once. Returns where the panel stands.
+    static func edit<Value: StoredSettings>(_ parameters: inout Value, store: SettingsStore<Value>?, panel: (inout Value) -> ScreenRect) -> ScreenRect {
+        var changed = parameters
+        let rect = panel(&changed)
+        if changed != parameters {
+            parameters = changed.clamped()
+            store?.save(parameters)
+        }
+        return rect
+    }
+
     /// How a panel's sliders line up: the track's width, one value column for all of them,
     /// and the content width of the widest row.
     struct Columns {

@@ -203,7 +203,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func measureWaves() throws {
-        let shaders = try ShaderSource.locate(probe: "waves/wave_step.comp").folder("waves")
+        let shaders = ShaderSource.waves(in: try ShaderSource.locate(probe: "waves/wave_step.comp"))
         let context = try HeadlessContext()
         try withExtendedLifetime(context) {
             let benchmark = WaveBenchmark(shaders: shaders, steps: steps, warmup: warmup)
@@ -221,7 +221,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func measureSparkles() throws {
-        let shaders = try ShaderSource.locate(probe: "sparkles/sparkle_tick.comp").folder("sparkles")
+        let shaders = ShaderSource.sparkles(in: try ShaderSource.locate(probe: "sparkles/sparkle_tick.comp"))
         let context = try HeadlessContext()
         try withExtendedLifetime(context) {
             let benchmark = SparkleBenchmark(shaders: shaders, steps: steps, warmup: warmup)
@@ -241,7 +241,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func measureTitanium() throws {
-        let shaders = try ShaderSource.locate(probe: "titanium/titanium_tick.comp").folder("titanium")
+        let shaders = ShaderSource.titanium(in: try ShaderSource.locate(probe: "titanium/titanium_tick.comp"))
         let context = try HeadlessContext()
         try withExtendedLifetime(context) {
             Console.progress("bench [1/1] titanium, defaults (settling \(TitaniumBenchmark.settleSeconds()) s first)")

@@ -123,7 +123,7 @@ final class Benchmark {
                 source = .positions(engine.readGrains(), colors: colors, shape: shape)
             }
             readbackBytes = (compute?.bytesReadBack ?? 0) - bytesBefore
-            let scene = SceneFrame(profile: profile, angle: 0, grains: source)
+            let scene = DrawnHourglass(profile: profile, angle: 0, grains: source)
             let renderMs = stopwatch.measureNow { renderer.render([(scene, viewport)], width: target.width, height: target.height, into: target.framebuffer) }
             present()
             let timed = step - options.warmup
@@ -189,17 +189,4 @@ struct BenchSystem: Codable {
                            cores: ProcessInfo.processInfo.activeProcessorCount, build: BuildConfiguration.name,
                            surface: surface, date: ISO8601DateFormatter().string(from: Date()), version: AppVersion.current)
     }
-}
-
-/// The version `--version` prints and benchmark reports carry.
-enum AppVersion {
-    static let current = "0.4.0"
-}
-
-enum BuildConfiguration {
-    #if DEBUG
-    static let name = "debug"
-    #else
-    static let name = "release"
-    #endif
 }

@@ -78,7 +78,7 @@ struct RunCommand: ParsableCommand {
     var fpsCap: Int?
 
     func validate() throws {
-        let settings = try resolvedSettings(base: AppSettings())
+        let settings = try resolvedSettings(base: HourglassSettings())
         let mode = compare ? PhysicsMode.cpu : settings.mode
         try GrainOptions.validate(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode))
         try duration?.validate()
@@ -124,7 +124,7 @@ struct RunCommand: ParsableCommand {
     }
 
     /// Saved settings with this run's options on top.
-    func resolvedSettings(base: AppSettings) throws -> AppSettings {
+    func resolvedSettings(base: HourglassSettings) throws -> HourglassSettings {
         var settings = base
         if let mode = grains.mode { settings.mode = mode }
         // The comparison runs every mode with the CPU mode's count and size.
@@ -149,7 +149,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         // Screenshot runs leave the user's saved settings alone.
         let saving = screenshot == nil
-        let store = saving ? SettingsStore<AppSettings>.standard() : nil
+        let store = saving ? SettingsStore<HourglassSettings>.standard() : nil
         let shellStore = saving ? SettingsStore<ShellSettings>.standard() : nil
         var shellSettings = shellStore?.load() ?? ShellSettings()
         if let fpsCap {
@@ -158,7 +158,7 @@ struct RunCommand: ParsableCommand {
         }
         // A screenshot run shows the same picture on any machine: English unless asked.
         Language.current = language ?? (saving ? shellSettings.language ?? Language.preferred() : .english)
-        var settings = try resolvedSettings(base: store?.load() ?? AppSettings())
+        var settings = try resolvedSettings(base: store?.load() ?? HourglassSettings())
         let shaders = try ShaderSource.locate(probe: "hourglass/contact_solve.comp")
         let (width, height) = try windowSize()
         let window: Window
@@ -195,15 +195,15 @@ struct RunCommand: ParsableCommand {
             case .waves:
                 let store = saving ? SettingsStore<WaveParameters>.standard() : nil
                 return try WavesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
-                                      shaders: shaders.folder("waves"), pokes: scriptedPokes)
+                                      shaders: ShaderSource.waves(in: shaders), pokes: scriptedPokes)
             case .sparkles:
                 let store = saving ? SettingsStore<SparkleParameters>.standard() : nil
                 return try SparklesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
-                                         shaders: shaders.folder("sparkles"), script: sparkleScript)
+                                         shaders: ShaderSource.sparkles(in: shaders), script: sparkleScript)
             case .titanium:
                 let store = saving ? SettingsStore<TitaniumParameters>.standard() : nil
                 return try TitaniumScene(window: window, parameters: store?.load() ?? .defaults, store: store,
-                                         shaders: shaders.folder("titanium"), script: titaniumScript)
+                                         shaders: ShaderSource.titanium(in: shaders), script: titaniumScript)
             }
         }
         // The app's GL objects must go before the window and its context.
@@ -216,7 +216,7 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    private func runHeadless(_ settings: AppSettings) throws {
+    private func runHeadless(_ settings: HourglassSettings) throws {
         let simulate = try SimulateCommand.parse([
             "--mode", settings.mode.rawValue, "--count", String(settings.count(for: settings.mode)),
             "--size", String(settings.size(for: settings.mode)), "--duration", String(settings.duration),

@@ -8,7 +8,7 @@ struct OverlayModel {
     var phase: TimerPhase
     var elapsed: Float
     var duration: Float
-    var settings: AppSettings
+    var settings: HourglassSettings
     /// The pile on screen; the settings may already ask for another at the next start.
     var active: GrainSettings
     /// The counts the shown mode offers on this GL.
@@ -54,9 +54,7 @@ enum HourglassOverlay {
         let sliderWidth = min(max(width * 0.2, 110 * scale), 200 * scale)
         let timerScale = min(1, max(0.55, min(width / (1000 * scale), height / (700 * scale))))
         func end() {
-            var rect = UIRect()
-            ui_end_panel(&rect)
-            frame.panels.append(ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height)))
+            frame.panels.append(OverlayPanel.end())
         }
 
         if compact {
@@ -92,7 +90,7 @@ enum HourglassOverlay {
             frame.events.append(.size((size / GrainSizing.sizeStep).rounded() * GrainSizing.sizeStep))
         }
         if model.settings.grainSettings != model.active {
-            ui_text_colored(localized(compact ? "applies at next start" : "applies at the next start or reset"), 0.7, 0.62, 0.5)
+            OverlayPanel.hint(localized(compact ? "applies at next start" : "applies at the next start or reset"))
         }
         if ui_button(localized("Defaults"), (compact ? 66 : 80) * scale) { frame.events.append(.defaults) }
         end()
@@ -135,7 +133,7 @@ enum HourglassOverlay {
             let mode = localized(active.mode.displayName)
             ui_text(width < 900 * scale ? localized("%ld grains · %@", active.count, mode) : localized("%ld grains · %@ · %@", active.count, mode, renderer))
         }
-        ui_text_colored(localized(compact ? "F1 keys · drag to flip" : "F1 keys · drag the hourglass to flip it"), 0.7, 0.62, 0.5)
+        OverlayPanel.hint(localized(compact ? "F1 keys · drag to flip" : "F1 keys · drag the hourglass to flip it"))
         if !comparing {
             let times = drain.map(\.elapsed), upper = drain.map { Float($0.upper) }
             ui_drain_chart(times, upper, Int32(times.count), Float(active.count), duration, (compact ? 150 : 200) * scale, (compact ? 36 : 48) * scale)

@@ -16,8 +16,8 @@ final class HourglassScene: Scene {
     /// One per hourglass on screen, left to right, their timers changed together.
     private let simulations: [Simulation]
     private let comparing: Bool
-    private var settings: AppSettings
-    private let store: SettingsStore<AppSettings>?
+    private var settings: HourglassSettings
+    private let store: SettingsStore<HourglassSettings>?
     private let rendererName: String
     /// The most grains each mode can hold on this GL, asked once at start.
     private let countRanges: [PhysicsMode: ClosedRange<Int>]
@@ -42,7 +42,7 @@ final class HourglassScene: Scene {
     /// three modes side by side with the CPU mode's count and size. `autostart` flips once the
     /// fresh pile has settled, as the original's `-test` did. `pacing`: frames follow the wall
     /// clock. `trace`: a row a frame goes there.
-    init(window: Window, settings: AppSettings, store: SettingsStore<AppSettings>?, shaders: ShaderSource, alerts: TimerAlerts,
+    init(window: Window, settings: HourglassSettings, store: SettingsStore<HourglassSettings>?, shaders: ShaderSource, alerts: TimerAlerts,
          compare: Bool = false, autostart: Bool = false, pacing: Bool = true, trace: WindowTrace? = nil) throws {
         self.window = window
         self.store = store
@@ -52,7 +52,7 @@ final class HourglassScene: Scene {
         countRanges = Self.countRanges()
         var settings = Self.fitting(settings, countRanges)
         let modes = compare ? PhysicsMode.allCases : [settings.mode]
-        func build(_ settings: AppSettings) throws -> [Simulation] {
+        func build(_ settings: HourglassSettings) throws -> [Simulation] {
             try modes.map { mode in
                 try Simulation(settings: compare ? Self.compared(mode, settings: settings.grainSettings(for: .cpu)) : settings.grainSettings,
                                randomColors: settings.randomColors, duration: settings.duration, shaders: shaders)
@@ -87,7 +87,7 @@ final class HourglassScene: Scene {
 
     /// `settings` with each saved count this GL cannot hold put back to its mode's default, with
     /// a line saying so: a count chosen on another machine must not keep the window from opening.
-    private static func fitting(_ settings: AppSettings, _ ranges: [PhysicsMode: ClosedRange<Int>]) -> AppSettings {
+    private static func fitting(_ settings: HourglassSettings, _ ranges: [PhysicsMode: ClosedRange<Int>]) -> HourglassSettings {
         var fitted = settings
         for mode in PhysicsMode.allCases {
             guard let range = ranges[mode], settings.count(for: mode) > range.upperBound else { continue }
@@ -135,7 +135,7 @@ final class HourglassScene: Scene {
         alarm.hear(timer, windowInFront: window.isInFront)
         window.title = TimerAlarm.title(timer, paused: isPaused)
         let angle = timer.containerAngle
-        let scenes = simulations.map { SceneFrame(profile: $0.profile, angle: angle, grains: $0.grainSource(shape: settings.grainShape)) }
+        let scenes = simulations.map { DrawnHourglass(profile: $0.profile, angle: angle, grains: $0.grainSource(shape: settings.grainShape)) }
         let layout = layout()
         let scale = window.contentScale, windowHeight = Double(height) / scale
         let viewports = layout.viewports.map { SceneLayout.pixels($0, windowHeight: windowHeight, scale: scale) }
@@ -214,7 +214,7 @@ final class HourglassScene: Scene {
     }
 
     /// In the comparison every mode shows the CPU mode's count and size, so they match.
-    private var settingsForComparison: AppSettings {
+    private var settingsForComparison: HourglassSettings {
         var shown = settings
         shown.mode = .cpu
         return shown
@@ -256,7 +256,7 @@ final class HourglassScene: Scene {
             settings.notify = notify
             alarm.notifies = notify
         case .defaults:
-            let defaults = AppSettings()
+            let defaults = HourglassSettings()
             let modeChanged = !comparing && defaults.mode != settings.mode
             settings = defaults
             // Like the sliders, count and size wait for the next start; another mode restarts.

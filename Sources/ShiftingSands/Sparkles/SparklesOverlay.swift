@@ -38,8 +38,6 @@ enum SparklesOverlay {
             }
         }
         if ui_button(localized("Defaults"), 90 * scale) { parameters = .defaults }
-        var rect = UIRect()
-        ui_end_panel(&rect)
-        return ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+        return OverlayPanel.end()
     }
 }

@@ -13,9 +13,8 @@ final class SparklesScene: Scene {
     /// (nil: never); between a press and a later drag it glides in a straight line.
     struct Script: Equatable {
         struct Press: Equatable { var x, y, start: Float; var end: Float? }
-        struct Drag: Equatable { var x, y, seconds: Float }
         var presses: [Press] = []
-        var drags: [Drag] = []
+        var drags: [PointerPath.Point] = []
 
         var isEmpty: Bool { presses.isEmpty && drags.isEmpty }
 
@@ -24,15 +23,10 @@ final class SparklesScene: Scene {
             guard let index = presses.lastIndex(where: { $0.start <= time }) else { return nil }
             let press = presses[index]
             let down = press.end.map { time < $0 } ?? true
-            // Key points: the press, then the drags after it (and before the next press).
-            var keys = [(press.start, press.x, press.y)]
-            keys += drags.filter { $0.seconds > press.start }.sorted { $0.seconds < $1.seconds }.map { ($0.seconds, $0.x, $0.y) }
-            var (x, y) = (press.x, press.y)
-            for (a, b) in zip(keys, keys.dropFirst()) where time > a.0 {
-                let f = min((time - a.0) / (b.0 - a.0), 1)
-                (x, y) = (a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f)
-            }
-            return (x, y, down, index)
+            // The press, then the drags after it.
+            let path = PointerPath([PointerPath.Point(x: press.x, y: press.y, seconds: press.start)] + drags.filter { $0.seconds > press.start })
+            let at = path.position(at: time) ?? (press.x, press.y)
+            return (at.x, at.y, down, index)
         }
     }
 
@@ -100,19 +94,15 @@ final class SparklesScene: Scene {
     }
 
     func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {
-        var changed = parameters
-        let rect = SparklesOverlay.draw(&changed, tab: &tab, width: Float(room.width), maxHeight: Float(room.panelHeight), scale: scale)
-        if changed != parameters {
-            parameters = changed.clamped()
-            save()
-        }
-        return [rect]
+        [ParameterPanel.edit(&parameters, store: store) {
+            SparklesOverlay.draw(&$0, tab: &tab, width: Float(room.width), maxHeight: Float(room.panelHeight), scale: scale)
+        }]
     }
 
     func drawReadout(width: Float, scale: Float) {
         let rate = Double(parameters.particleCount) * Double(parameters.tickRate)
         ui_text(localized("%ld particles · %ld ticks/s · %@ updates/s", parameters.particleCount, Int(parameters.tickRate), NumberText.grouped(rate)))
-        ui_text_colored(localized("F1 keys · press and drag on the control"), 0.7, 0.62, 0.5)
+        OverlayPanel.hint(localized("F1 keys · press and drag on the control"))
     }
 
     // MARK: input

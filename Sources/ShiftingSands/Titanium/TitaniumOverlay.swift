@@ -39,8 +39,6 @@ enum TitaniumOverlay {
             parameters = .defaults
             parameters.theme = current
         }
-        var rect = UIRect()
-        ui_end_panel(&rect)
-        return ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+        return OverlayPanel.end()
     }
 }

@@ -8,23 +8,11 @@ import Titanium
 /// moved in a compute shader) add up to brushed metal; the cursor repels them and leaves a trail
 /// of ripples; a theme change scatters them with a turbulence burst and switches colour at its peak.
 final class TitaniumScene: Scene {
-    /// A scripted cursor (`run --cursor X,Y@SECONDS`, `--theme-change-at SECONDS`): points in 0–1
-    /// of the window from the top left. The cursor appears at the first point's time and glides
-    /// in straight lines through the rest; it stays at the last.
+    /// A scripted cursor (`run --cursor X,Y@SECONDS`, `--theme-change-at SECONDS`): the cursor
+    /// appears at the path's first point and follows it.
     struct Script: Equatable {
-        struct Point: Equatable { var x, y, seconds: Float }
-        var points: [Point] = []
+        var cursor = PointerPath()
         var themeChanges: [Float] = []
-
-        func cursor(at time: Float) -> (x: Float, y: Float)? {
-            guard let first = points.first, time >= first.seconds else { return nil }
-            var at = (first.x, first.y)
-            for (a, b) in zip(points, points.dropFirst()) where time > a.seconds {
-                let f = b.seconds > a.seconds ? min((time - a.seconds) / (b.seconds - a.seconds), 1) : 1
-                at = (a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f)
-            }
-            return at
-        }
     }
 
     private let field: TitaniumField
@@ -41,8 +29,6 @@ final class TitaniumScene: Scene {
     private unowned let window: Window
 
     init(window: Window, parameters: TitaniumParameters, store: SettingsStore<TitaniumParameters>?, shaders: ShaderSource, script: Script = Script()) throws {
-        var script = script
-        script.points.sort { $0.seconds < $1.seconds }
         self.window = window
         self.parameters = parameters.clamped()
         self.store = store
@@ -78,12 +64,9 @@ final class TitaniumScene: Scene {
     }
 
     func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {
-        var changed = parameters
         var theme: Int?
-        let rect = TitaniumOverlay.draw(&changed, tab: &tab, theme: &theme, width: Float(room.width), maxHeight: Float(room.panelHeight), scale: scale)
-        if changed != parameters {
-            parameters = changed.clamped()
-            save()
+        let rect = ParameterPanel.edit(&parameters, store: store) {
+            TitaniumOverlay.draw(&$0, tab: &tab, theme: &theme, width: Float(room.width), maxHeight: Float(room.panelHeight), scale: scale)
         }
         if let theme { timeline.changeTheme(to: theme) }
         return [rect]
@@ -99,7 +82,7 @@ final class TitaniumScene: Scene {
         } else {
             ui_text(localized("%.0f births/s × %.2f s ≈ %.0f live particles · pool %ld", births, TitaniumReference.meanLifetime(parameters: parameters), live, field.count))
         }
-        ui_text_colored(localized("F1 keys · move the pointer over the square"), 0.7, 0.62, 0.5)
+        OverlayPanel.hint(localized("F1 keys · move the pointer over the square"))
     }
 
     /// The square left of the settings panel (at least 0.4 of the window wide), and above the
@@ -121,7 +104,7 @@ final class TitaniumScene: Scene {
     func mouseButton(_ button: MouseButton, pressed: Bool, x: Double, y: Double) {}
 
     func mouseMoved(x: Double, y: Double) {
-        guard script.points.isEmpty else { return }
+        guard script.cursor.points.isEmpty else { return }
         let scale = window.contentScale
         cursorPixel = SIMD2(Float(x * scale), Float(y * scale))
     }
@@ -141,7 +124,7 @@ final class TitaniumScene: Scene {
     /// The scripted cursor and theme changes at this frame's time (the timeline's clock).
     private func runScript(width: Int, height: Int) {
         let now = timeline.time
-        if let at = script.cursor(at: now) { cursorPixel = SIMD2(at.x * Float(width), at.y * Float(height)) }
+        if let at = script.cursor.position(at: now) { cursorPixel = SIMD2(at.x * Float(width), at.y * Float(height)) }
         while let next = scriptedChanges.first, next <= now {
             scriptedChanges.removeFirst()
             timeline.changeTheme(to: nextTheme)

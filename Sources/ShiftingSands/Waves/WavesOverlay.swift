@@ -21,9 +21,7 @@ enum WavesOverlay {
         ui_same_line()
         colour("sky", \.sky, in: &parameters)
         if ui_button(localized("Defaults"), 90 * scale) { parameters = .defaults }
-        var rect = UIRect()
-        ui_end_panel(&rect)
-        return ScreenRect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+        return OverlayPanel.end()
     }
 
     private static func colour(_ label: String, _ keyPath: WritableKeyPath<WaveParameters, SIMD3<Float>>, in parameters: inout WaveParameters) {

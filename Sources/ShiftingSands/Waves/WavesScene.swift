@@ -68,18 +68,14 @@ final class WavesScene: Scene {
     }
 
     func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {
-        var changed = parameters
-        let rect = WavesOverlay.draw(&changed, width: Float(room.width), maxHeight: Float(room.panelHeight), scale: scale)
-        if changed != parameters {
-            parameters = changed.clamped()
-            save()
-        }
-        return [rect]
+        [ParameterPanel.edit(&parameters, store: store) {
+            WavesOverlay.draw(&$0, width: Float(room.width), maxHeight: Float(room.panelHeight), scale: scale)
+        }]
     }
 
     func drawReadout(width: Float, scale: Float) {
         ui_text(localized("%ld × %ld cells of %ld px · 120 steps/s", field.width, field.height, Int(parameters.pixelSize)))
-        ui_text_colored(localized("F1 keys · drag on the water to make ripples"), 0.7, 0.62, 0.5)
+        OverlayPanel.hint(localized("F1 keys · drag on the water to make ripples"))
     }
 
     // MARK: input

@@ -6,7 +6,7 @@ import SandSim
 /// duration, the colour toggle, a count and size for each mode, whether the timer's end
 /// chimes and notifies, and how grains are drawn. A file from an earlier version, without a
 /// later key, keeps its values and takes the default for the new key.
-struct AppSettings: StoredSettings {
+struct HourglassSettings: StoredSettings {
     static let fileName = "settings.json"
 
     var mode: PhysicsMode = .cpu
@@ -22,7 +22,7 @@ struct AppSettings: StoredSettings {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = AppSettings()
+        let defaults = HourglassSettings()
         mode = try container.decodeIfPresent(PhysicsMode.self, forKey: .mode) ?? defaults.mode
         duration = try container.decodeIfPresent(Float.self, forKey: .duration) ?? defaults.duration
         randomColors = try container.decodeIfPresent(Bool.self, forKey: .randomColors) ?? defaults.randomColors
@@ -43,7 +43,7 @@ struct AppSettings: StoredSettings {
     }
 
     /// Brings every value into its range, so a hand-edited file cannot break the app.
-    func clamped() -> AppSettings {
+    func clamped() -> HourglassSettings {
         var result = self
         result.duration = min(max(duration.isFinite ? duration : 5, HourglassTimer.durationRange.lowerBound), HourglassTimer.durationRange.upperBound)
         for mode in PhysicsMode.allCases {

@@ -1,0 +1,44 @@
+import CEpoxy
+import GLSupport
+
+/// Draws the pool as additive point sprites over a black backdrop.
+public final class TitaniumRenderer {
+    private let program: ShaderProgram
+    private var emptyArray: GLuint = 0
+
+    public init(shaders: ShaderSource) throws {
+        program = try ShaderProgram(vertex: "particle.vert", fragment: "particle.frag", source: shaders)
+        epoxy_glGenVertexArrays(1, &emptyArray)
+    }
+
+    deinit {
+        epoxy_glDeleteVertexArrays(1, &emptyArray)
+    }
+
+    /// Clears `framebuffer` (0: the window) of `width` × `height` px to black and draws the pool.
+    /// Leaves blending off and that framebuffer bound.
+    public func draw(field: TitaniumField, layout: SquareLayout, parameters: TitaniumParameters, framebuffer: GLuint, width: Int, height: Int) {
+        let p = parameters.clamped()
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glClearColor(0, 0, 0, 1)
+        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        guard field.count > 0 else { return }
+        program.set("viewportSize", SIMD2(Float(width), Float(height)))
+        program.set("centre", layout.centre)
+        program.set("pixelsPerPoint", layout.pixelsPerPoint)
+        program.set("spriteSide", TitaniumReference.spriteSide)
+        program.set("fadeSpeed", p.fadeSpeed)
+        field.buffer.bind(to: 0)
+        epoxy_glBindVertexArray(emptyArray)
+        epoxy_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
+        epoxy_glEnable(GLenum(GL_BLEND))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        program.use()
+        epoxy_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(field.count))
+        epoxy_glDisable(GLenum(GL_BLEND))
+        epoxy_glDisable(GLenum(GL_PROGRAM_POINT_SIZE))
+        epoxy_glBindVertexArray(0)
+    }
+}
