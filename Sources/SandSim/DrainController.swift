@@ -7,19 +7,16 @@ public struct DrainController: Sendable {
     /// Grains above the neck when the timer started; some run through while the glass turns.
     public let count: Int
     public let duration: Float
-    /// Friction per second of lead, and per second² of lead accumulated over time. Strong: sand
-    /// that gets ahead near the end (the thinning pile runs faster) must be held at once; with
-    /// 15 and 15, 250 CPU grains emptied 5–9% early at 5 s. Chosen over 9 runs each of 5, 10 and
-    /// 30 s (docs/PHYSICS.md).
+    /// Friction per second of lead, and per second² of lead accumulated over time. Strong, since
+    /// sand that gets ahead near the end (the thinning pile runs faster) must be held at once
+    /// (docs/PHYSICS.md, "Numbers behind the constants").
     public static let proportionalGain: Float = 80
     public static let integralGain: Float = 40
-    /// Friction at most. With the grains' friction at 0.3 the sand runs faster, and 60 could
-    /// not hold back 250 small grains (size 0.5) at 5 s, which emptied 22% early; 20 could not
-    /// hold a few hundred large grains on the compute engine (docs/PHYSICS.md).
+    /// Friction at most: enough to hold back the fastest sand the gravity floor allows, small
+    /// grains and large, on either engine (docs/PHYSICS.md).
     public static let maximumDamping: Float = 120
-    /// Behind the line, the friction the integral learned is let go with this time constant:
-    /// late sand must not be held back while the integral unwinds at the rate of a small lag
-    /// (it took 3 s of a 5 s timer, with the sand running at two thirds of the rate it needed).
+    /// Behind the line, the friction the integral learned is let go with this time constant, so
+    /// late sand is not held back while the integral unwinds at the rate of a small lag.
     public static let releaseSeconds: Float = 0.5
 
     private var accumulated: Float = 0
@@ -27,7 +24,7 @@ public struct DrainController: Sendable {
     public private(set) var neckDamping: Float = 0
 
     /// Friction starts at half its most: at the start the whole pile falls onto the neck at once,
-    /// and with none it floods through (a fifth of 5,000 grains in under a second).
+    /// and with none it floods through.
     public init(count: Int, duration: Float) {
         self.count = count
         self.duration = duration

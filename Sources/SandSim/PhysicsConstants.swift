@@ -10,10 +10,9 @@ public enum PhysicsConstants {
     /// al. 2005: arches block openings under about five diameters).
     public static let neckMinimumDiameters: Float = 4
     public static let shoulderHeight: Float = 0.04
-    /// How much wider than the neck the glass is at the shoulders: the funnel's wall stays about
-    /// 57° from horizontal, steeper than sand rests on, whatever the neck's width. (The original
-    /// made the shoulder 1.8 times the neck, the same slope for its one-grain neck, 0.032 wide at
-    /// 250 grains; times a wider neck it made a shelf the sand rested on.)
+    /// How much wider than the neck the glass is at the shoulders: a fixed widening keeps the
+    /// funnel's wall steeper than sand rests on whatever the neck's width, where the original's
+    /// ratio to the neck made a shelf of a wide neck (docs/PHYSICS.md).
     public static let shoulderWidening: Float = 0.026
     /// The wall's slope is measured this far either side of a grain: half the height between
     /// two smooth points of the profile, so a slope spans about one segment.
@@ -27,8 +26,8 @@ public enum PhysicsConstants {
     /// frame rate; headless runs step one tick a frame.
     public static let tickSeconds: Float = 1.0 / 60.0
     /// Substeps a tick at least, in both engines; fast sand gets more (maxStepDiameters). One
-    /// Gauss–Seidel pass leaves part of a deep pile's weight unresolved, about g·dt² a layer, and
-    /// fewer, longer substeps let a pile creep flatter (docs/PHYSICS.md).
+    /// pass leaves part of a deep pile's weight unresolved, so fewer, longer substeps let a pile
+    /// creep flatter (docs/PHYSICS.md).
     public static let substeps = 24
 
     // Gravity and neck friction scale with the timer's duration.
@@ -54,23 +53,20 @@ public enum PhysicsConstants {
     /// Gravity is chosen for sand that would run this much faster than the timer, so the drain
     /// controller always has friction to take away.
     public static let drainHeadroom: Float = 1.5
-    /// Large grains through a neck a few grains wide need fast sand to keep a short timer (the
-    /// issue's arithmetic: 250 grains, 5 s, about 30); fast sand costs substeps.
+    /// Large grains through a neck a few grains wide need fast sand to keep a short timer; fast
+    /// sand costs substeps.
     public static let maximumGravity: Float = 30
-    /// ... and never below this. Slower sand creeps and the settle damping stops it: at 0.25
-    /// the poured cone stood steeper (36–40° for 250 CPU grains at 30 s), and with the earlier
-    /// grain friction (0.6) 250 grains at g = 0.3 left a grain above. At 1, the controller's
-    /// friction could not hold back the largest grains of long timers (50 grains emptied a 30 s
-    /// timer 17–52% early); at 0.5 they keep it within 2% (docs/PHYSICS.md).
+    /// ... and never below this: slower sand creeps and the settle damping stops it (steep
+    /// cones, a grain left above), faster sand is more than the drain controller's friction can
+    /// hold back for long timers (docs/PHYSICS.md, "Calibration").
     public static let minimumDrainGravity: Float = 0.5
     public static let neckHalfHeight: Float = 0.10
 
     // Contacts
     /// Coulomb friction between grains and against the glass, as position corrections: sliding
     /// below staticFriction × overlap is removed, beyond it at most kineticFriction × overlap.
-    /// Under half of sand's sliding friction: grains that cannot roll are held up by that too.
-    /// Chosen on piles at rest (24 substeps): 250 CPU grains over 15 starts stood at 21–38°
-    /// with 0.25 and 0.18; 1,000 stood at 31° with 0.3 and 26° with 0.2 (docs/PHYSICS.md).
+    /// Under half of sand's sliding friction, since grains that cannot roll are held up by that
+    /// too; chosen for piles that stand at sand's angle (docs/PHYSICS.md).
     public static let staticFriction: Float = 0.25
     public static let kineticFriction: Float = 0.18
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
@@ -79,8 +75,7 @@ public enum PhysicsConstants {
     public static let glassKineticFriction: Float = 0.15
     /// No grain may move more than this many diameters in a substep: faster sand gets more
     /// substeps. A grain landing on a pile sinks into it by about its step before the solve
-    /// stops it, so this is the deepest overlap an impact leaves (measured on the compute
-    /// engine, 1,000 grains: 8, 10 and 12 substeps left 0.16, 0.12 and 0.09 diameters).
+    /// stops it, so this is the deepest overlap an impact leaves (docs/PHYSICS.md).
     public static let maxStepDiameters: Float = 0.1
     /// ... in the compute engine, whose averaged solve stops a landing grain a little later, so
     /// 0.1 let large counts overlap past a tenth of a diameter (docs/PHYSICS.md, "The compute
@@ -88,10 +83,7 @@ public enum PhysicsConstants {
     public static let computeMaxStepDiameters: Float = 0.07
     /// The CPU engine lists the grains within two radii plus this many diameters of each other,
     /// and lists them again once a grain may have come half of it (ContactCandidates). Wider
-    /// lists more pairs, narrower lists more often.
-    /// 50,000 grains settling ran at 12.8, 11.6 and 10.5 million grain-substeps a second with
-    /// 0.5, 0.3 and 0.2, and no faster with 0.7; once listing grew cheaper, 0.4 and 0.35 ran
-    /// 13-15% faster than 0.5 at 10,000 and 50,000 grains, 0.3 less so (docs/BENCHMARKS.md).
+    /// lists more pairs, narrower lists more often; the fastest measured (docs/BENCHMARKS.md).
     public static let cpuListSkinDiameters: Float = 0.4
     /// Each side of a contact takes this share of the overlap and of the friction, in both
     /// engines; against a sleeping grain, which does not move, the awake one takes all of it

@@ -8,8 +8,7 @@ public struct SimulationParameters: Sendable, Equatable {
     /// is thrown up off the arch that stopped it (TimedDrain). 0 at rest.
     public var tap: Float = 0
     /// Whether the compute engine may put still grains to sleep. Not while the timer runs: a
-    /// sleeper, which its neighbours cannot move, froze the cone under the stream and halved
-    /// the flow (1,000 grains at g = 1: 27 grains a second with sleep, 57 without).
+    /// sleeper, which its neighbours cannot move, freezes the cone under the stream.
     public var sleepAllowed = true
 
     public init(gravity: Float, neckDamping: Float) {
