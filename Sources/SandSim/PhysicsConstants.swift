@@ -63,6 +63,14 @@ public enum PhysicsConstants {
     /// friction could not hold back the largest grains of long timers (50 grains emptied a 30 s
     /// timer 17–52% early); at 0.5 they keep it within 2% (docs/PHYSICS.md).
     public static let minimumDrainGravity: Float = 0.5
+    /// Long timers get a narrower neck (NeckSizing): one through which the sand, left alone at
+    /// the gravity floor, would run this much faster than the timer needs. The original's neck
+    /// does so at 30 s for every count (250 grains: 4.4 times), and holding back more leaves
+    /// the controller short (250 grains at 10 min: 88 times, empty at 188 s).
+    public static let longTimerHeadroom: Float = 8
+    /// ... but never an opening narrower than this many grain diameters: arches close narrower
+    /// necks too often for the taps (docs/PHYSICS.md, "Long timers").
+    public static let longTimerNeckDiameters: Float = 3
     public static let neckHalfHeight: Float = 0.10
 
     // Contacts
