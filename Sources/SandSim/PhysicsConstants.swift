@@ -71,6 +71,10 @@ public enum PhysicsConstants {
     /// ... but never an opening narrower than this many grain diameters: arches close narrower
     /// necks too often for the taps (docs/PHYSICS.md, "Long timers").
     public static let longTimerNeckDiameters: Float = 3
+    /// The most the drain controller holds the sand back through that neck: how many times
+    /// faster than the timer it would run alone (DurationLimits). 250 grains kept time held
+    /// back up to ... times and not at ... (docs/PHYSICS.md, "Long timers").
+    public static let longestHoldBack: Float = 16
     public static let neckHalfHeight: Float = 0.10
 
     // Contacts
