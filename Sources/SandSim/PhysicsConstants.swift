@@ -73,7 +73,7 @@ public enum PhysicsConstants {
     public static let longTimerNeckDiameters: Float = 3
     /// The most the drain controller holds the sand back through that neck: how many times
     /// faster than the timer it would run alone (DurationLimits). 250 grains kept time held
-    /// back up to ... times and not at ... (docs/PHYSICS.md, "Long timers").
+    /// back about 19 times (7 min) and not 28 times (10 min) (docs/PHYSICS.md, "Long timers").
     public static let longestHoldBack: Float = 16
     public static let neckHalfHeight: Float = 0.10
 
