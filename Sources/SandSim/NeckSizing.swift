@@ -10,6 +10,7 @@ public enum NeckSizing {
     /// The inner neck radius for a run of `duration` seconds with `count` grains of `grainRadius`.
     public static func innerRadius(duration: Float, mode: PhysicsMode, count: Int, grainRadius: Float) -> Float {
         let original = HourglassProfile.innerNeckRadius(grainRadius: grainRadius)
+        guard duration > PhysicsConstants.longestOriginalTimer else { return original }
         let fit = calibration(mode)
         let wanted = Double(PhysicsConstants.longTimerHeadroom) / Double(duration)
         let atFloor = Double(pileVolume(count: count, grainRadius: grainRadius)) * wanted

@@ -68,6 +68,9 @@ public enum PhysicsConstants {
     /// does so at 30 s for every count (250 grains: 4.4 times), and holding back more leaves
     /// the controller short (250 grains at 10 min: 88 times, empty at 188 s).
     public static let longTimerHeadroom: Float = 8
+    /// Timers up to this keep the original's neck whatever the count: the original's range,
+    /// measured with it (50 grains, which run fastest, would narrow from 16 s).
+    public static let longestOriginalTimer: Float = 30
     /// ... but never an opening narrower than this many grain diameters: arches close narrower
     /// necks too often for the taps (docs/PHYSICS.md, "Long timers").
     public static let longTimerNeckDiameters: Float = 3
