@@ -68,13 +68,7 @@ public final class ComputeEngine: PhysicsEngine {
         states[0].upload(grains)
         states[1].upload(grains)
         for iterate in iterates { iterate.allocate(byteCount: grainCount * 16) }
-        let table = ProfileLookupTable(profile: profile)
-        profileTable.upload(table.radii, usage: GL_STATIC_DRAW)
-        for program in solvePrograms.values {
-            program.set("profileMinY", table.minY)
-            program.set("profileSpacing", table.spacing)
-            program.set("floorY", -profile.innerHalfHeight)
-        }
+        reshape(profile)
         for program in Array(solvePrograms.values) + [writeBackProgram, snapProgram, expandProgram] {
             program.set("grainCount", UInt32(grainCount))
         }
@@ -92,6 +86,17 @@ public final class ComputeEngine: PhysicsEngine {
         frameIndex = 0
         upperCounter.reset(grainCount: grainCount)
         grainBytesRead = 0
+    }
+
+    /// Uploads the glass's lookup table (a long timer's neck changes it between runs).
+    public func reshape(_ profile: HourglassProfile) {
+        let table = ProfileLookupTable(profile: profile)
+        profileTable.upload(table.radii, usage: GL_STATIC_DRAW)
+        for program in solvePrograms.values {
+            program.set("profileMinY", table.minY)
+            program.set("profileSpacing", table.spacing)
+            program.set("floorY", -profile.innerHalfHeight)
+        }
     }
 
     private static func meshBytes(count: Int) -> Int {

@@ -16,7 +16,7 @@ public final class SceneRenderer {
     private let backdrop: Backdrop
     private var glass: SurfaceMeshBuffers?
     private var caps: SurfaceMeshBuffers?
-    private var meshedRadius: Float = -1
+    private var meshedNeck: Float = -1
 
     public init(shaders: ShaderSource) throws {
         grainRenderer = try GrainRenderer(shaders: shaders)
@@ -152,10 +152,11 @@ public final class SceneRenderer {
     /// is smooth (normals are the surface's).
     static let glassSegments = 32, glassProfileStride = 2
 
-    /// The neck follows the grain size, so the glass is rebuilt when the radius changes.
+    /// The neck follows the grain size and the timer (a long timer's is narrower), so the glass
+    /// is rebuilt when the neck changes.
     private func rebuildGlassIfNeeded(_ profile: HourglassProfile) {
-        guard profile.grainRadius != meshedRadius else { return }
-        meshedRadius = profile.grainRadius
+        guard profile.innerNeckRadius != meshedNeck else { return }
+        meshedNeck = profile.innerNeckRadius
         glass = SurfaceMeshBuffers(profile.glassMesh(segments: Self.glassSegments, profileStride: Self.glassProfileStride))
         caps = SurfaceMeshBuffers(profile.capsMesh())
     }

@@ -15,6 +15,8 @@ public struct HeadlessRun: Sendable {
     /// Calibration: the running sand is left alone at this gravity (no drain controller, no
     /// taps) and the run ends as the upper chamber empties.
     public var freeGravity: Float?
+    /// Calibration: the neck's opening in grain diameters, where it is not the original's.
+    public var neckDiameters: Float?
 
     /// How long a fresh pile settles before an automatic start.
     public static let defaultSettleSeconds: Float = 2
@@ -47,6 +49,8 @@ public struct HeadlessRun: Sendable {
         public var lost: Int
         /// How often the glass was tapped to free a jammed neck, over all flips.
         public var taps: Int
+        /// The glass of the last run (a long timer's neck is narrower).
+        public var profile: HourglassProfile
     }
 
     /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
@@ -55,6 +59,7 @@ public struct HeadlessRun: Sendable {
         var hourglass = Hourglass(engine: engine, mode: mode, grainRadius: profile.grainRadius,
                                   timer: HourglassTimer(settings: GrainSettings(mode: mode, count: engine.grainCount), duration: duration))
         hourglass.fixedGravity = freeGravity
+        if let neckDiameters { hourglass.reshape(HourglassProfile(grainRadius: profile.grainRadius, innerNeckRadius: neckDiameters * profile.grainRadius)) }
         var trace: [DrainSample] = []
         var time: Float = 0
         var nextSample: Float = 0
@@ -97,7 +102,7 @@ public struct HeadlessRun: Sendable {
             for _ in 0..<(freeGravity == nil ? Int((landingSeconds / frameDt).rounded()) : 0) { frame() }
             taps += hourglass.taps
             emptyAt.append(hourglass.emptyAt)
-            let summary = RunSummary(mode: "", grains: engine.readGrains(), profile: profile, simulatedSeconds: 0, wallSeconds: 0)
+            let summary = RunSummary(mode: "", grains: engine.readGrains(), profile: hourglass.profile, simulatedSeconds: 0, wallSeconds: 0)
             lost = max(lost, summary.outside + summary.nonFinite)
         }
         let grains = engine.readGrains()
@@ -105,7 +110,8 @@ public struct HeadlessRun: Sendable {
         let wall = started.duration(to: clock.now)
         let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
         return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: wallSeconds,
-                      emptyAt: emptyAt, maxOverlap: maxOverlap, maxNeckOverlap: maxNeckOverlap, lost: lost, taps: taps)
+                      emptyAt: emptyAt, maxOverlap: maxOverlap, maxNeckOverlap: maxNeckOverlap, lost: lost, taps: taps,
+                      profile: hourglass.profile)
     }
 }
 

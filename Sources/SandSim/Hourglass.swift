@@ -12,6 +12,9 @@ public struct Hourglass {
     /// The mode's gravity rule (SimulationParameters(duration:mode:count:grainRadius:)).
     public private(set) var mode: PhysicsMode
     public private(set) var grainRadius: Float
+    /// The glass the engine's grains live in: the original's, or a long timer's narrower neck,
+    /// chosen from the duration as each flip begins (NeckSizing).
+    public private(set) var profile: HourglassProfile
     /// Start, reset, drag and settings go to the timer directly; `advance` moves it on.
     public var timer: HourglassTimer
     /// Simulated seconds since this hourglass was made.
@@ -76,6 +79,7 @@ public struct Hourglass {
         self.mode = mode
         self.grainRadius = grainRadius
         self.timer = timer
+        profile = HourglassProfile(grainRadius: grainRadius)
     }
 
     /// The pile was replaced (a reset, new settings, a new engine for another mode): counts and
@@ -84,6 +88,7 @@ public struct Hourglass {
         self.engine = engine
         self.mode = mode
         self.grainRadius = grainRadius
+        profile = HourglassProfile(grainRadius: grainRadius)
         pileTick = ticks + 1
         runTick = nil
         drain = .idle
@@ -140,6 +145,7 @@ public struct Hourglass {
             runSeconds += seconds
         }
         restingFor = timer.phase == .running ? 0 : restingFor + seconds
+        if timer.phase == .flipping { fitNeck() }
         engine.step(frameDt: seconds, angle: timer.containerAngle, parameters: parameters())
         tapLeft = max(tapLeft - seconds, 0)
         if runTick != nil { secondsAtTick[ticks] = runSeconds }
@@ -159,6 +165,21 @@ public struct Hourglass {
         if case .draining(let timed) = drain { parameters.neckDamping = timed.neckDamping(overtime: timer.phase == .complete) }
         if tapLeft > 0 { parameters.tap = TimedDrain.tapStrength }
         return parameters
+    }
+
+    /// The neck for the timer's duration, set while the pile still rests in the lower chamber at
+    /// the flip's start; calibration keeps the glass it was given.
+    private mutating func fitNeck() {
+        guard fixedGravity == nil else { return }
+        let radius = NeckSizing.innerRadius(duration: timer.duration, mode: mode, count: engine.grainCount, grainRadius: grainRadius)
+        guard radius != profile.innerNeckRadius else { return }
+        reshape(HourglassProfile(grainRadius: grainRadius, innerNeckRadius: radius))
+    }
+
+    /// Puts the pile in `profile`'s glass (calibration's narrowed necks; a long timer's neck).
+    public mutating func reshape(_ profile: HourglassProfile) {
+        self.profile = profile
+        engine.reshape(profile)
     }
 
     /// The flip has just ended: the sand is turned over and the timer runs from now.

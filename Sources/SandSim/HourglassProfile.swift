@@ -28,9 +28,14 @@ public struct HourglassProfile: Sendable {
     /// The outer surface moved inward by the wall thickness; this is what grains collide with.
     public let inner: [ProfilePoint]
 
-    public init(grainRadius: Float) {
+    /// The inner neck's radius: the original's (`innerNeckRadius(grainRadius:)`) unless a long
+    /// timer asks for a narrower one (NeckSizing).
+    public let innerNeckRadius: Float
+
+    public init(grainRadius: Float, innerNeckRadius: Float? = nil) {
         self.grainRadius = grainRadius
-        let neck = ProfilePoint(radius: Self.outerNeckRadius(grainRadius: grainRadius), y: 0)
+        self.innerNeckRadius = innerNeckRadius ?? Self.innerNeckRadius(grainRadius: grainRadius)
+        let neck = ProfilePoint(radius: self.innerNeckRadius + PhysicsConstants.wallThickness, y: 0)
         let shoulder = ProfilePoint(radius: neck.radius + PhysicsConstants.shoulderWidening, y: -PhysicsConstants.shoulderHeight)
         let lowerHalf = Self.bulb + [shoulder]
         let upperHalf = lowerHalf.reversed().map { ProfilePoint(radius: $0.radius, y: -$0.y) }
@@ -52,7 +57,6 @@ public struct HourglassProfile: Sendable {
         max(PhysicsConstants.neckOpeningFraction * chamberRadius, PhysicsConstants.neckMinimumDiameters * grainRadius)
     }
 
-    public var innerNeckRadius: Float { Self.innerNeckRadius(grainRadius: grainRadius) }
     /// Lowest and highest height a grain's centre can reach touching the floor and ceiling.
     public var innerHalfHeight: Float { PhysicsConstants.glassHalfHeight - PhysicsConstants.wallThickness }
     /// Widest inner radius of a chamber; independent of the neck, so sizing can use it.

@@ -12,6 +12,9 @@ public protocol PhysicsEngine: AnyObject {
 
     /// Replaces every grain and the glass they live in.
     func load(_ grains: [Grain], profile: HourglassProfile) throws
+    /// Changes the glass the grains live in, keeping the grains: a long timer's neck (NeckSizing)
+    /// for a pile resting in the lower chamber. The chambers must stay as they are.
+    func reshape(_ profile: HourglassProfile)
     /// Advances `frameDt` seconds with the container turned by `angle`, in substeps short enough
     /// for the sand's speed (SimulationParameters.substeps).
     func step(frameDt: Float, angle: Float, parameters: SimulationParameters)

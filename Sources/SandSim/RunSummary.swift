@@ -37,6 +37,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var lost: Int?
     /// How often the glass was tapped to free a jammed neck, over all flips.
     public var taps: Int?
+    /// The neck's opening in grain diameters (a long timer's is narrower than the original's).
+    public var neckDiameters: Double?
 
     public init(mode: String, grains: [Grain], profile: HourglassProfile, simulatedSeconds: Double, wallSeconds: Double, renderer: String? = nil) {
         self.mode = mode
@@ -67,6 +69,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         flips = run.emptyAt.count
         lost = run.lost
         taps = run.taps
+        neckDiameters = (Double(run.profile.innerNeckRadius / run.profile.grainRadius) * 100).rounded() / 100
         drainStraightness = DrainSample.straightness(run.trace).map { ($0 * 10_000).rounded() / 10_000 }
     }
 
@@ -88,7 +91,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
             lines.append("upper chamber empty \(emptyAt.map { Self.format($0, digits: 2) + " s" } ?? "never") into the run" +
                          (drainStraightness.map { ", R² \(Self.format($0, digits: 4)) over 10–90% drained" } ?? "") +
                          (flips > 1 ? "; \(flips) flips, \(lost ?? 0) grains lost" : ""))
-            lines.append("glass tapped \(taps ?? 0) times to free a jammed neck")
+            lines.append("glass tapped \(taps ?? 0) times to free a jammed neck" +
+                         (neckDiameters.map { ", a neck \(Self.format($0, digits: 2)) grains wide" } ?? ""))
         }
         if let reposeAngle { lines.append("lower pile slope \(Self.format(reposeAngle, digits: 1))°") }
         if let maxOverlap, let maxNeckOverlap {

@@ -30,11 +30,11 @@ public struct SimulationParameters: Sendable, Equatable {
     public init(duration: Float, mode: PhysicsMode, count: Int, grainRadius: Float) {
         self.init(duration: duration)
         neckDamping = 0
-        let fit = mode == .cpu ? PhysicsConstants.cpuDrain : PhysicsConstants.computeDrain
-        // The fit's share is of a pile of the reference volume; the size slider makes it larger.
-        let volume = pow(grainRadius / GrainSizing.radiusForCount(count), 3)
-        let share = max(fit.share(opening: 2 * HourglassProfile.innerNeckRadius(grainRadius: grainRadius), diameter: 2 * grainRadius, gravity: 1) / Double(volume), 1e-3)
-        let fitted = pow(Double(PhysicsConstants.drainHeadroom) / (Double(duration) * share), 1 / fit.gravityExponent)
+        // Through the run's neck: the original's, or a long timer's narrower one (NeckSizing).
+        let opening = 2 * NeckSizing.innerRadius(duration: duration, mode: mode, count: count, grainRadius: grainRadius)
+        let share = max(NeckSizing.freeShare(opening: opening, mode: mode, count: count, grainRadius: grainRadius, gravity: 1), 1e-3)
+        let exponent = NeckSizing.calibration(mode).gravityExponent
+        let fitted = pow(Double(PhysicsConstants.drainHeadroom) / (Double(duration) * share), 1 / exponent)
         gravity = min(max(Float(fitted), PhysicsConstants.minimumDrainGravity), PhysicsConstants.maximumGravity)
     }
 

@@ -90,6 +90,7 @@ final class StillEngine: PhysicsEngine {
     }
 
     func load(_ grains: [Grain], profile: HourglassProfile) { self.grains = grains }
+    func reshape(_ profile: HourglassProfile) {}
     func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
         let elapsed = steps.reduce(0) { $0 + $1.seconds } + frameDt
         steps.append((frameDt, angle, parameters.tap, elapsed))

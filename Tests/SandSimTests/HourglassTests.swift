@@ -109,6 +109,7 @@ private final class LateCounts: PhysicsEngine {
     }
     var lastSubsteps: Int { engine.lastSubsteps }
     func load(_ grains: [Grain], profile: HourglassProfile) throws { try engine.load(grains, profile: profile) }
+    func reshape(_ profile: HourglassProfile) { engine.reshape(profile) }
     func step(frameDt: Float, angle: Float, parameters: SimulationParameters) { engine.step(frameDt: frameDt, angle: angle, parameters: parameters) }
     func snapAfterFlip() { engine.snapAfterFlip() }
     func readGrains() -> [Grain] { engine.readGrains() }

@@ -51,4 +51,17 @@ struct SandBehaviourTests {
         #expect(result.lost == 0)
         #expect(result.emptyAt.allSatisfy { $0 != nil }, "every flip drains: \(result.emptyAt)")
     }
+
+    /// Through the original's neck 100 grains ran this timer 19% early (97.7 s); through the
+    /// narrowed one, 0.5% (docs/PHYSICS.md, "Long timers").
+    @Test("100 grains keep a 2 min timer within 2%, at a steady rate, through a long timer's narrower neck")
+    func longTimer() throws {
+        let engine = CPUEngine()
+        try engine.spawn(count: 100)
+        let result = HeadlessRun(duration: 120, mode: .cpu).run(engine: engine)
+        let emptyAt = try #require(result.emptyAt.first ?? nil)
+        #expect(abs(emptyAt - 120) <= 2.4, "empty \(emptyAt) s into a 2 min timer")
+        #expect(try #require(DrainSample.straightness(result.trace)) >= 0.99)
+        #expect(result.profile.innerNeckRadius < HourglassProfile.innerNeckRadius(grainRadius: GrainSizing.radiusForCount(100)))
+    }
 }

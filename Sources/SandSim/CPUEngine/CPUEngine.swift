@@ -69,6 +69,11 @@ public final class CPUEngine: PhysicsEngine {
         upperCount = nil
     }
 
+    public func reshape(_ profile: HourglassProfile) {
+        wall.deallocate()
+        wall = Self.copyOfWall(profile)
+    }
+
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
         let dt = max(frameDt, 0)
         guard dt > 0, substeps > 0, grainCount > 0 else { return }

@@ -4,7 +4,9 @@ import SandSim
 
 /// Measures an engine's own flow through the neck (no drain controller, no neck friction, no
 /// taps) at fixed gravities and fits Beverloo's law to it: the constants the timer's gravity
-/// is chosen from (PhysicsConstants: the drain share, its edge and its exponent of g).
+/// is chosen from (PhysicsConstants: the drain share, its edge and its exponent of g). With
+/// `--neck-diameters`, through a long timer's narrowest neck at the gravity floor: the longest
+/// timer each count can keep (DurationLimits).
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
@@ -25,6 +27,9 @@ struct CalibrateCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Seconds a drain may run before it counts as jammed.")
     var limit: Float = 30
+
+    @Option(parsing: .unconditional, help: "Drain through a neck this many grains wide instead of the original's, and print the longest timer each count keeps (a long timer's narrowest neck: \(PhysicsConstants.longTimerNeckDiameters)).")
+    var neckDiameters: Float?
 
     @Option(parsing: .unconditional, help: "The dead band at the opening's edge in grain diameters, where the counts cannot fit it (one opening in grain diameters).")
     // Through its decimal text, so the help shows 0.95 and not the Float's binary 0.9499999…
@@ -51,14 +56,17 @@ struct CalibrateCommand: ParsableCommand {
     func validate() throws {
         _ = try parsedCounts()
         _ = try parsedGravities()
-        guard (5...120).contains(limit) else { throw ValidationError("--limit \(limit) s is outside 5–120 s") }
+        guard (5...600).contains(limit) else { throw ValidationError("--limit \(limit) s is outside 5–600 s") }
+        if let neckDiameters, !(1.5...12).contains(neckDiameters) {
+            throw ValidationError("--neck-diameters \(neckDiameters) is outside 1.5–12 grains")
+        }
         guard (1...20).contains(repeats) else { throw ValidationError("--repeats \(repeats) is outside 1–20") }
         guard (0...4).contains(edge) else { throw ValidationError("--edge \(edge) is outside 0–4 grain diameters") }
     }
 
     func run() throws {
         var measurements: [DrainCalibration.Measurement] = []
-        print("mode       grains  gravity    d/D  grains/s  share/s")
+        print("mode       grains  gravity    d/D  grains/s  share/s" + (neckDiameters == nil ? "" : "  keeps up to"))
         let reference = PhysicsConstants.drainReferenceOpening
         for count in try parsedCounts() {
             for gravity in try parsedGravities() {
@@ -69,9 +77,10 @@ struct CalibrateCommand: ParsableCommand {
                     var drain = HeadlessRun(duration: limit, settleSeconds: HeadlessRun.defaultSettleSeconds + 0.1 * Float(round), mode: backend.mode)
                     drain.freeGravity = gravity
                     drain.measureOverlap = false
+                    drain.neckDiameters = neckDiameters
                     Console.progress("calibrate: \(backend.mode.rawValue) \(count) grains at g = \(gravity)")
                     let result = drain.run(engine: backend.engine)
-                    let opening = 2 * HourglassProfile.innerNeckRadius(grainRadius: radius)
+                    let opening = 2 * (neckDiameters.map { $0 * radius } ?? HourglassProfile.innerNeckRadius(grainRadius: radius))
                     let ratio = 2 * radius / opening
                     guard let rate = DrainSample.flowRate(result.trace) else {
                         print(String(format: "%-9@ %7d %8.2f %6.3f  jammed before 90%% drained in %.0f s", backend.mode.rawValue, count, gravity, ratio, limit))
@@ -79,7 +88,9 @@ struct CalibrateCommand: ParsableCommand {
                     }
                     let measurement = DrainCalibration.Measurement(count: count, gravity: gravity, opening: opening, diameter: 2 * radius, grainsPerSecond: rate)
                     measurements.append(measurement)
-                    print(String(format: "%-9@ %7d %8.2f %6.3f %9.1f %8.4f", backend.mode.rawValue, count, gravity, ratio, rate, measurement.share))
+                    // Held back at most `longestHoldBack` times, the sand keeps a timer that much longer than it drains alone.
+                    let longest = neckDiameters == nil ? "" : String(format: "  %.1f min", Double(PhysicsConstants.longestHoldBack) / measurement.share / 60)
+                    print(String(format: "%-9@ %7d %8.2f %6.3f %9.1f %8.4f", backend.mode.rawValue, count, gravity, ratio, rate, measurement.share) + longest)
                 }
             }
         }

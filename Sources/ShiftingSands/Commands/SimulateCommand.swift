@@ -54,13 +54,12 @@ struct SimulateCommand: ParsableCommand {
         let backend = try Backend.make(mode: mode)
         let engine = backend.engine
         try engine.spawn(count: count, size: size)
-        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count, size: size))
         var headless = HeadlessRun(duration: duration.seconds, settleSeconds: settle, flips: flips, mode: backend.mode)
         headless.landingSeconds = landing
         let result = headless.run(engine: engine) { phase in
             Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
         }
-        var summary = RunSummary(mode: backend.mode.rawValue, grains: result.grains, profile: profile,
+        var summary = RunSummary(mode: backend.mode.rawValue, grains: result.grains, profile: result.profile,
                                  simulatedSeconds: result.simulatedSeconds, wallSeconds: result.wallSeconds,
                                  renderer: backend.renderer)
         summary.add(result)

@@ -108,6 +108,7 @@ enum HourglassOverlay {
             if index % perRow != 0 { ui_same_line() }
             if ui_button(DurationText.shown(preset), (compact ? 52 : 0) * scale) { frame.events.append(.duration(preset)) }
         }
+        limit(model, into: &frame.events, compact: compact, scale: scale)
         let busy = model.phase == .flipping || model.phase == .running
         if ui_button(localized(busy ? "Reset" : "Start"), (compact ? 66 : 80) * scale) { frame.events.append(.startOrReset) }
         ui_same_line()
@@ -138,6 +139,20 @@ enum HourglassOverlay {
             let times = drain.map(\.elapsed), upper = drain.map { Float($0.upper) }
             ui_drain_chart(times, upper, Int32(times.count), Float(active.count), duration, (compact ? 150 : 200) * scale, (compact ? 36 : 48) * scale)
         }
+    }
+
+    /// Where the chosen count cannot keep the chosen duration (DurationLimits): says so, and
+    /// offers the smallest count that can, rather than run a timer the sand cannot keep.
+    private static func limit(_ model: OverlayModel, into events: inout [OverlayEvent], compact: Bool, scale: Float) {
+        let count = model.settings.count(for: model.settings.mode)
+        guard !DurationLimits.canKeep(duration: model.settings.duration, count: count) else { return }
+        let duration = DurationText.shown(model.settings.duration)
+        guard let suggested = DurationLimits.suggestedCount(duration: model.settings.duration, in: model.countRange) else {
+            ui_text_colored(localized("%ld grains can't keep %@", count, duration), 0.95, 0.55, 0.35)
+            return
+        }
+        ui_text_colored(localized("%ld grains can't keep %@; %ld can", count, duration, suggested), 0.95, 0.55, 0.35)
+        if ui_button(localized("use %ld", suggested), (compact ? 66 : 80) * scale) { events.append(.count(suggested)) }
     }
 
     /// Below this the readout says the sand runs in slow motion: a steady shortfall, not one

@@ -8,7 +8,6 @@ import SandSim
 final class Simulation {
     private(set) var hourglass: Hourglass
     private(set) var settings: GrainSettings
-    private(set) var profile: HourglassProfile
     private(set) var randomColors: Bool
     /// Per-grain colours for the CPU and GPU modes' instanced spheres.
     private var colors: [UInt32] = []
@@ -27,15 +26,16 @@ final class Simulation {
         stopwatch = shaders == nil ? nil : GPUStopwatch()
         self.settings = settings
         self.randomColors = randomColors
-        profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(settings.count, size: settings.size))
         let engine = try Self.makeEngine(settings.mode, shaders: shaders)
         try engine.spawn(count: settings.count, size: settings.size)
-        hourglass = Hourglass(engine: engine, mode: settings.mode, grainRadius: profile.grainRadius,
+        hourglass = Hourglass(engine: engine, mode: settings.mode, grainRadius: GrainSizing.radiusForCount(settings.count, size: settings.size),
                               timer: HourglassTimer(settings: settings, duration: duration))
         applyColors()
     }
 
     var mode: PhysicsMode { settings.mode }
+    /// The glass as the engine has it: a long timer's neck is narrower (NeckSizing).
+    var profile: HourglassProfile { hourglass.profile }
 
     /// The sand, the timer and the clock stand still.
     var isPaused: Bool {
@@ -56,9 +56,8 @@ final class Simulation {
     private func respawn(_ settings: GrainSettings) throws {
         let engine = settings.mode == self.settings.mode ? hourglass.engine : try Self.makeEngine(settings.mode, shaders: shaders)
         self.settings = settings
-        profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(settings.count, size: settings.size))
         try engine.spawn(count: settings.count, size: settings.size)
-        hourglass.replacePile(engine: engine, mode: settings.mode, grainRadius: profile.grainRadius)
+        hourglass.replacePile(engine: engine, mode: settings.mode, grainRadius: GrainSizing.radiusForCount(settings.count, size: settings.size))
         drainHistory = []
         applyColors()
     }
