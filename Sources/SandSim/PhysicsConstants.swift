@@ -61,19 +61,18 @@ public enum PhysicsConstants {
     /// hold back for long timers (docs/PHYSICS.md, "Calibration").
     public static let minimumDrainGravity: Float = 0.5
     /// Long timers get a narrower neck (NeckSizing): one through which the sand, left alone at
-    /// the gravity floor, would run this much faster than the timer needs. The original's neck
-    /// does so at 30 s for every count (250 grains: 4.4 times), and holding back more leaves
-    /// the controller short (250 grains at 10 min: 88 times, empty at 188 s).
+    /// the gravity floor, would run this much faster than the timer needs: about what the
+    /// original's neck does at 30 s, where the controller keeps time (docs/PHYSICS.md, "Long timers").
     public static let longTimerHeadroom: Float = 8
     /// Timers up to this keep the original's neck whatever the count: the original's range,
-    /// measured with it (50 grains, which run fastest, would narrow from 16 s).
+    /// measured with it.
     public static let longestOriginalTimer: Float = 30
     /// ... but never an opening narrower than this many grain diameters: arches close narrower
     /// necks too often for the taps (docs/PHYSICS.md, "Long timers").
     public static let longTimerNeckDiameters: Float = 3
     /// The most the drain controller holds the sand back through that neck: how many times
-    /// faster than the timer it would run alone (DurationLimits). 250 grains kept time held
-    /// back about 19 times (7 min) and not 28 times (10 min) (docs/PHYSICS.md, "Long timers").
+    /// faster than the timer it would run alone (DurationLimits), with a margin below the most
+    /// measured to keep time (docs/PHYSICS.md, "Long timers").
     public static let longestHoldBack: Float = 16
     public static let neckHalfHeight: Float = 0.10
 
