@@ -1,4 +1,5 @@
 import ArgumentParser
+import CFastMath
 import Foundation
 
 /// Entry point. Parses the arguments (after turning the original app's launch arguments into
@@ -6,6 +7,10 @@ import Foundation
 @main
 enum Main {
     static func main() {
+        guard fast_math_processor_supported() != 0 else {
+            FileHandle.standardError.write(Data("shifting-sands: error: this processor lacks AVX2 and FMA, which the CPU engine is built for (x86-64 since 2013–2015)\n".utf8))
+            exit(1)
+        }
         let arguments = OriginalArguments.translate(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try ShiftingSands.parseAsRoot(arguments)

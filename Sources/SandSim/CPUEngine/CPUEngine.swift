@@ -4,8 +4,8 @@ import Synchronization
 /// The CPU engine: position-based dynamics with Coulomb friction (Macklin et al. 2014), solved
 /// sequentially (Gauss–Seidel), so each correction is seen by the next contact and support
 /// propagates up the pile without any sleep. Per substep: predict each grain from its velocity,
-/// list the candidate pairs again if a grain has moved far (ContactCandidates), resolve every
-/// contact (overlap, then friction) layer by layer, keep the grains in the glass, and take the
+/// list and colour the candidate pairs again if a grain has moved far (ContactCandidates), resolve
+/// every contact (overlap, then friction) layer by layer and colour by colour, keep the grains in the glass, and take the
 /// velocity from how far each grain really moved (Substep; one substep's end and the next's start
 /// in one pass). The work is split over `threads` threads, with the same grains for any number
 /// of them.
@@ -145,8 +145,8 @@ public final class CPUEngine: PhysicsEngine {
         return listed + stepped >= skin / 2
     }
 
-    /// Sorts the grains by cell and lists their pairs, with more room if a grain had more
-    /// neighbours than there was room for.
+    /// Sorts the grains by cell, lists their pairs, with more room if a grain had more
+    /// neighbours than there was room for, and colours them.
     private func list(_ step: inout Substep) {
         candidates.sort(grains)
         step.grains = grains.pointers
@@ -155,6 +155,9 @@ public final class CPUEngine: PhysicsEngine {
             run(Substep.list, &step)
             if candidates.takeOverflow() { candidates.grow() } else { break }
         } while true
+        step.candidates = candidates.pointers
+        nextLayer.pointee.store(0, ordering: .relaxed)
+        run(Substep.colour, &step)
         listings += 1
         listStale = false
     }

@@ -3,8 +3,8 @@
 /// cell). Cells along x are numbered one after another, so each row of three is one run of the
 /// sorted grains, read four at a time and without a branch on whether each is near enough.
 extension CandidatePointers {
-    /// Lists the neighbours of the sorted grains `range`, nearest first, notes where they stand
-    /// and whether they are near the wall.
+    /// Lists the neighbours of the sorted grains `range`, notes where they stand and whether
+    /// they are near the wall.
     func list(_ range: Range<Int>, grains: GrainPointers, collider: GlassCollider, chunk: Int) {
         let dimensions = grid.dimensions
         let found = self.found + chunk * (stride + 1)
@@ -29,24 +29,17 @@ extension CandidatePointers {
             if cell.x + 1 < dimensions.x { run(from: cell &+ SIMD3(1, 0, 0), to: cell &+ SIMD3(1, 0, 0)) }
             if count > stride { overflowed[chunk] = true }
             let listed = min(count, stride)
-            Self.sortByGap(found, count: listed)
             let row = neighbours + i * stride
-            var overlapping: UInt32 = 0
-            for slot in 0..<listed {
-                row[slot] = found[slot].index
-                if found[slot].gap < 0 { overlapping |= 1 << slot }
-            }
+            for slot in 0..<listed { row[slot] = found[slot] }
             neighbourCounts[i] = Int32(truncatingIfNeeded: listed)
-            touchedBefore[i] = overlapping
         }
     }
 
-    /// Appends the grains of `run` whose gap to the grain at `p` is under the skin, with their
-    /// gaps, four at a time: each is written and counted only if near, so no branch depends on
-    /// it. Past `stride` they overwrite the last slot (the listing has overflowed by then).
+    /// Appends the grains of `run` whose gap to the grain at `p` is under the skin, four at a
+    /// time: each is written and counted only if near, so no branch depends on it. Past `stride` they overwrite the last slot (the listing has overflowed by then).
     @inline(__always)
     private func gather(_ run: Range<Int>, around p: Vector, radius: Float, grains: GrainPointers,
-                        into found: UnsafeMutablePointer<(index: Int32, gap: Float)>, count: inout Int) {
+                        into found: UnsafeMutablePointer<Int32>, count: inout Int) {
         guard !run.isEmpty else { return }
         let last = run.upperBound - 1
         var base = run.lowerBound
@@ -56,32 +49,15 @@ extension CandidatePointers {
             let dx = SIMD4(repeating: p.x) - SIMD4(q0.x, q1.x, q2.x, q3.x)
             let dy = SIMD4(repeating: p.y) - SIMD4(q0.y, q1.y, q2.y, q3.y)
             let dz = SIMD4(repeating: p.z) - SIMD4(q0.z, q1.z, q2.z, q3.z)
-            // The same arithmetic as a single pair's gap: the list comes out the same.
             let distance = (dx * dx + dy * dy + dz * dz).squareRoot()
             let gap = distance - radius - SIMD4(grains.radius[j0], grains.radius[j1], grains.radius[j2], grains.radius[j3])
             let near = (gap .< skin) .& (SIMD4<Int32>(0, 1, 2, 3) .<= SIMD4(repeating: Int32(truncatingIfNeeded: last - base)))
             let counts = unsafeBitCast(near, to: SIMD4<Int32>.self)
             for lane in 0..<4 {
-                found[min(count, stride)] = (Int32(truncatingIfNeeded: base + lane), gap[lane])
+                found[min(count, stride)] = Int32(truncatingIfNeeded: base + lane)
                 count &-= Int(counts[lane])
             }
             base += 4
-        }
-    }
-
-    /// Nearest first, and in the order found where two gaps are equal: the solve's test for a
-    /// touching pair then comes out true, true, …, false, false, a pattern branch prediction
-    /// learns, rather than at random.
-    private static func sortByGap(_ found: UnsafeMutablePointer<(index: Int32, gap: Float)>, count: Int) {
-        guard count > 1 else { return }
-        for next in 1..<count {
-            let entry = found[next]
-            var slot = next
-            while slot > 0, found[slot - 1].gap > entry.gap {
-                found[slot] = found[slot - 1]
-                slot -= 1
-            }
-            found[slot] = entry
         }
     }
 }

@@ -7,7 +7,9 @@
 /// A pair's grains lie in the same layer of cells along z or in adjacent ones, the later grain
 /// in the later layer, so the pairs of every other layer share no grain: the contact solve runs
 /// the even layers on all threads at once, then the odd ones (ContactSolve), the largest of each
-/// parity first, so the threads run out of work at nearly the same time.
+/// parity first, so the threads run out of work at nearly the same time. Within a layer the
+/// pairs are coloured when they are listed (PairColouring), so that four of one colour at a
+/// time can be solved side by side.
 struct CandidatePointers {
     let grid: NeighbourGrid
     /// Where each cell's grains begin in the sorted order; one entry more than there are cells.
@@ -20,14 +22,11 @@ struct CandidatePointers {
     let skin: Float
     /// Set by a chunk that found a grain with more neighbours than `stride`.
     let overflowed: UnsafeMutablePointer<Bool>
-    /// Per chunk, room for `stride + 1` neighbours found and their gaps, before they are sorted.
-    let found: UnsafeMutablePointer<(index: Int32, gap: Float)>
-    /// Per grain, one bit a listed pair: whether it touched when the solve last came to it (at
-    /// listing, whether it overlapped then). Only a guess the solve branches on first: past 32
-    /// pairs the bits are shared, which makes the guess worse, never the answer.
-    let touchedBefore: UnsafeMutablePointer<UInt32>
+    /// Per chunk, room for `stride + 1` neighbours found, one more than a row keeps.
+    let found: UnsafeMutablePointer<Int32>
     /// The even layers, most grains first, then the odd ones so.
     let layerOrder: UnsafeMutablePointer<Int32>
+    let colouring: PairColouring
 
     var cellsPerLayer: Int { Int(grid.dimensions.x) * Int(grid.dimensions.y) }
     var layers: Int { Int(grid.dimensions.z) }
@@ -69,7 +68,8 @@ final class ContactCandidates {
         overflowed.initialize(repeating: false, count: chunks)
         pointers = CandidatePointers(grid: grid, cellStarts: cellStarts, neighbours: Self.neighbourStorage(count: count, stride: Self.initialStride),
                                      neighbourCounts: .allocate(capacity: max(count, 1)), stride: Self.initialStride, skin: skin, overflowed: overflowed,
-                                     found: .allocate(capacity: chunks * (Self.initialStride + 1)), touchedBefore: .allocate(capacity: max(count, 1)), layerOrder: .allocate(capacity: Int(grid.dimensions.z)))
+                                     found: .allocate(capacity: chunks * (Self.initialStride + 1)), layerOrder: .allocate(capacity: Int(grid.dimensions.z)),
+                                     colouring: PairColouring(count: count, stride: Self.initialStride, layers: Int(grid.dimensions.z)))
     }
 
     deinit {
@@ -81,7 +81,7 @@ final class ContactCandidates {
         pointers.overflowed.deallocate()
         pointers.found.deallocate()
         pointers.layerOrder.deallocate()
-        pointers.touchedBefore.deallocate()
+        pointers.colouring.deallocate()
     }
 
     private static func neighbourStorage(count: Int, stride: Int) -> UnsafeMutablePointer<Int32> {
@@ -140,9 +140,11 @@ final class ContactCandidates {
         let stride = pointers.stride * 2
         pointers.neighbours.deallocate()
         pointers.found.deallocate()
+        pointers.colouring.deallocate()
         pointers = CandidatePointers(grid: pointers.grid, cellStarts: pointers.cellStarts, neighbours: Self.neighbourStorage(count: count, stride: stride),
                                      neighbourCounts: pointers.neighbourCounts, stride: stride, skin: pointers.skin, overflowed: pointers.overflowed,
-                                     found: .allocate(capacity: chunks * (stride + 1)), touchedBefore: pointers.touchedBefore, layerOrder: pointers.layerOrder)
+                                     found: .allocate(capacity: chunks * (stride + 1)), layerOrder: pointers.layerOrder,
+                                     colouring: PairColouring(count: count, stride: stride, layers: pointers.layers))
     }
 
     /// Whether any chunk's listing ran out of room (and clears the flags).

@@ -1,23 +1,27 @@
-import CFastMath
-
 /// Coulomb friction as a position correction (Macklin, Müller, Chentanez and Kim, "Unified
 /// Particle Physics for Real-Time Applications", 2014): after a contact's overlap is resolved,
 /// the two sides' relative sliding over the substep is removed entirely while it is small next to
 /// the overlap (static friction), and otherwise by at most the kinetic share of it.
 public enum Friction {
-    /// The correction to take from the sliding: subtract it from the side that `sliding` is
-    /// measured for (relative displacement over the substep), add it to the other.
+    /// The correction to take from the sliding, for four contacts at once: subtract it from the
+    /// side that `sliding` is measured for (relative displacement over the substep), add it to
+    /// the other. Without a branch, so the wide contact solve's lanes need not agree.
+    @inline(__always)
+    static func correction(sliding: VectorLanes, normal: VectorLanes, depth: SIMD4<Float>,
+                           coefficients: Coefficients = .grain) -> VectorLanes {
+        let tangential = sliding - normal * sliding.dot(normal)
+        let lengthSquared = tangential.dot(tangential)
+        let staticLimit = coefficients.staticFriction * depth
+        let kinetic = coefficients.kineticFriction * depth * fastInverseSquareRoot(lengthSquared)
+        let scale = select((kinetic .> 1) .| (lengthSquared .< staticLimit * staticLimit), SIMD4(repeating: 1), kinetic)
+        return tangential * select(lengthSquared .> 1e-18, scale, .zero)
+    }
+
+    /// The same for one contact, in the first lane.
     @inline(__always)
     public static func correction(sliding: SIMD3<Float>, normal: SIMD3<Float>, depth: Float,
                                   coefficients: Coefficients = .grain) -> SIMD3<Float> {
-        let tangential = sliding - normal * (sliding * normal).sum()
-        let lengthSquared = (tangential * tangential).sum()
-        guard lengthSquared > 1e-18 else { return .zero }
-        // Compared squared: a pile at rest is all static contacts, and its solve waits on no root.
-        let staticLimit = coefficients.staticFriction * depth
-        if lengthSquared < staticLimit * staticLimit { return tangential }
-        // Sliding grains are common while the sand runs: a reciprocal root, not a root and a division.
-        return tangential * min(coefficients.kineticFriction * depth * fast_inverse_square_root(lengthSquared), 1)
+        correction(sliding: VectorLanes(sliding), normal: VectorLanes(normal), depth: SIMD4(repeating: depth), coefficients: coefficients)[0]
     }
 
     /// The same in the CPU engine's four lanes (Vector).

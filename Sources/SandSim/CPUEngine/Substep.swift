@@ -77,14 +77,24 @@ struct Substep {
         step.candidates.list(grainRange(chunk: chunk, chunks: chunks, count: step.grains.count), grains: step.grains, collider: step.collider, chunk: chunk)
     }
 
+    /// Colours the pairs of each layer (PairColouring): each chunk takes the next layer not yet
+    /// coloured, of either parity.
+    static let colour: WorkerPool.Job = { context, _, _ in
+        let step = context.assumingMemoryBound(to: Substep.self).pointee
+        let candidates = step.candidates
+        while case let layer = step.nextLayer.pointee.wrappingAdd(1, ordering: .relaxed).oldValue, layer < candidates.layers {
+            candidates.colouring.colour(layer: layer, of: candidates, grains: step.grains)
+        }
+    }
+
     /// The contacts of the layers of one parity: each chunk takes the next layer not yet taken,
     /// largest first, so the chunks end together however the grains lie. Which chunk solves a
     /// layer, and when, changes nothing: the layers of one parity share no grain.
     static let solve: WorkerPool.Job = { context, _, _ in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
-        let candidates = step.candidates
-        ContactSolve(step: step).resolveLayers {
-            candidates.layer(step.nextLayer.pointee.wrappingAdd(1, ordering: .relaxed).oldValue, parity: step.parity).map(candidates.grains(inLayer:))
+        let solve = ContactSolve(step: step)
+        while let layer = step.candidates.layer(step.nextLayer.pointee.wrappingAdd(1, ordering: .relaxed).oldValue, parity: step.parity) {
+            solve.resolve(layer: layer)
         }
     }
 
