@@ -6,10 +6,11 @@ int fast_math_processor_supported(void);
 
 /* 1/sqrt(x) from the processor's estimate and one Newton step (relative error about 5e-7),
    without the square root and the division that the CPU engine's contact solve otherwise
-   waits on for every touching pair; the same for four lanes at once, for its wide solve. */
+   waits on for every touching pair; the same for eight lanes at once, for its wide solve. */
 typedef float fast_float4 __attribute__((ext_vector_type(4)));
+typedef float fast_float8 __attribute__((ext_vector_type(8)));
 #if defined(__SSE__)
-#include <xmmintrin.h>
+#include <immintrin.h>
 static inline float fast_inverse_square_root(float x) {
     float estimate = _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x)));
     return estimate * (1.5f - 0.5f * x * estimate * estimate);
@@ -25,29 +26,63 @@ static inline fast_float4 fast_inverse_square_root4(fast_float4 x) {
     return (fast_float4){1.0f / sqrtf(x.x), 1.0f / sqrtf(x.y), 1.0f / sqrtf(x.z), 1.0f / sqrtf(x.w)};
 }
 #endif
+#if defined(__AVX__)
+static inline fast_float8 fast_inverse_square_root8(fast_float8 x) {
+    fast_float8 estimate = (fast_float8)_mm256_rsqrt_ps((__m256)x);
+    return estimate * (1.5f - 0.5f * x * estimate * estimate);
+}
+#else
+static inline fast_float8 fast_inverse_square_root8(fast_float8 x) {
+    fast_float4 low = fast_inverse_square_root4(__builtin_shufflevector(x, x, 0, 1, 2, 3));
+    fast_float4 high = fast_inverse_square_root4(__builtin_shufflevector(x, x, 4, 5, 6, 7));
+    return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+#endif
 
-/* Four vectors' x, y, z and w, each gathered into one vector (a 4×4 transpose), and x, y and z
-   back into four vectors with w 0: the shuffles the processor has for it, which Swift's SIMD
-   types do not spell. The empty asm hides the shuffles from the optimiser, which otherwise
-   moves them through the arithmetic between the two transposes and does it a lane at a time. */
+/* A comparison of eight lanes: -1 (every bit set) where a < b, else 0, and whether any lane is
+   set. Swift's SIMDMask of eight lanes compiles to a store and a reload a lane. */
+typedef int fast_int8 __attribute__((ext_vector_type(8)));
+static inline fast_int8 fast_less8(fast_float8 a, fast_float8 b) { return a < b; }
+static inline int fast_any8(fast_int8 mask) { return __builtin_reduce_or(mask) != 0; }
+
+/* Eight vectors' x, y, z or w gathered into one vector of eight lanes (a transpose; `row` 0 to
+   3 picks which, and is a constant once inlined), and the four back into eight vectors: the
+   shuffles the processor has for it, which Swift's SIMD types do not spell. Vectors v0 and v4
+   share a register, v1 and v5 the next, and so on, so each half of the registers is one 4×4
+   transpose (with AVX, in-lane unpacks). One row a call because Swift does not import a struct
+   of vectors of eight; the four calls share their shuffles once inlined. The empty asm hides the
+   shuffles from the optimiser, which otherwise moves them through the arithmetic between the
+   two transposes and does it a lane at a time. */
+#if defined(__AVX__)
 #define FAST_OPAQUE(v) __asm__("" : "+x"(v))
-typedef struct { fast_float4 x, y, z, w; } fast_lanes4;
-static inline fast_lanes4 fast_transpose(fast_float4 a, fast_float4 b, fast_float4 c, fast_float4 d) {
-    fast_float4 ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5), cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5);
-    fast_float4 ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7), cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
-    fast_lanes4 lanes = {
-        __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5), __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7),
-        __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5), __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7)};
-    FAST_OPAQUE(lanes.x);
-    FAST_OPAQUE(lanes.y);
-    FAST_OPAQUE(lanes.z);
-    FAST_OPAQUE(lanes.w);
+#else
+#define FAST_OPAQUE(v) /* without AVX a register holds half of a vector of eight */
+#endif
+static inline fast_float8 fast_transpose_halves(int row, fast_float8 v04, fast_float8 v15, fast_float8 v26, fast_float8 v37) {
+    fast_float8 v01 = row < 2 ? __builtin_shufflevector(v04, v15, 0, 8, 1, 9, 4, 12, 5, 13) : __builtin_shufflevector(v04, v15, 2, 10, 3, 11, 6, 14, 7, 15);
+    fast_float8 v23 = row < 2 ? __builtin_shufflevector(v26, v37, 0, 8, 1, 9, 4, 12, 5, 13) : __builtin_shufflevector(v26, v37, 2, 10, 3, 11, 6, 14, 7, 15);
+    fast_float8 lanes = (row & 1) ? __builtin_shufflevector(v01, v23, 2, 3, 10, 11, 6, 7, 14, 15) : __builtin_shufflevector(v01, v23, 0, 1, 8, 9, 4, 5, 12, 13);
+    FAST_OPAQUE(lanes);
     return lanes;
 }
-static inline fast_lanes4 fast_transpose_back(fast_float4 x, fast_float4 y, fast_float4 z) {
+static inline fast_float8 fast_transpose8(int row, fast_float4 v0, fast_float4 v1, fast_float4 v2, fast_float4 v3,
+                                          fast_float4 v4, fast_float4 v5, fast_float4 v6, fast_float4 v7) {
+    return fast_transpose_halves(row, __builtin_shufflevector(v0, v4, 0, 1, 2, 3, 4, 5, 6, 7), __builtin_shufflevector(v1, v5, 0, 1, 2, 3, 4, 5, 6, 7),
+                                 __builtin_shufflevector(v2, v6, 0, 1, 2, 3, 4, 5, 6, 7), __builtin_shufflevector(v3, v7, 0, 1, 2, 3, 4, 5, 6, 7));
+}
+typedef struct { fast_float4 v0, v1, v2, v3, v4, v5, v6, v7; } fast_vectors8;
+static inline fast_vectors8 fast_transpose8_back(fast_float8 x, fast_float8 y, fast_float8 z, fast_float8 w) {
     FAST_OPAQUE(x);
     FAST_OPAQUE(y);
     FAST_OPAQUE(z);
-    return fast_transpose(x, y, z, (fast_float4){0, 0, 0, 0});
+    FAST_OPAQUE(w);
+    fast_float8 v04 = fast_transpose_halves(0, x, y, z, w), v15 = fast_transpose_halves(1, x, y, z, w);
+    fast_float8 v26 = fast_transpose_halves(2, x, y, z, w), v37 = fast_transpose_halves(3, x, y, z, w);
+    fast_vectors8 vectors = {
+        __builtin_shufflevector(v04, v04, 0, 1, 2, 3), __builtin_shufflevector(v15, v15, 0, 1, 2, 3),
+        __builtin_shufflevector(v26, v26, 0, 1, 2, 3), __builtin_shufflevector(v37, v37, 0, 1, 2, 3),
+        __builtin_shufflevector(v04, v04, 4, 5, 6, 7), __builtin_shufflevector(v15, v15, 4, 5, 6, 7),
+        __builtin_shufflevector(v26, v26, 4, 5, 6, 7), __builtin_shufflevector(v37, v37, 4, 5, 6, 7)};
+    return vectors;
 }
 #endif

@@ -3,25 +3,26 @@
 /// the two sides' relative sliding over the substep is removed entirely while it is small next to
 /// the overlap (static friction), and otherwise by at most the kinetic share of it.
 public enum Friction {
-    /// The correction to take from the sliding, for four contacts at once: subtract it from the
+    /// The correction to take from the sliding, for eight contacts at once: subtract it from the
     /// side that `sliding` is measured for (relative displacement over the substep), add it to
     /// the other. Without a branch, so the wide contact solve's lanes need not agree.
     @inline(__always)
-    static func correction(sliding: VectorLanes, normal: VectorLanes, depth: SIMD4<Float>,
+    static func correction(sliding: VectorLanes, normal: VectorLanes, depth: VectorLanes.Lanes,
                            coefficients: Coefficients = .grain) -> VectorLanes {
         let tangential = sliding - normal * sliding.dot(normal)
         let lengthSquared = tangential.dot(tangential)
         let staticLimit = coefficients.staticFriction * depth
         let kinetic = coefficients.kineticFriction * depth * fastInverseSquareRoot(lengthSquared)
-        let scale = select((kinetic .> 1) .| (lengthSquared .< staticLimit * staticLimit), SIMD4(repeating: 1), kinetic)
-        return tangential * select(lengthSquared .> 1e-18, scale, .zero)
+        let one = VectorLanes.Lanes(repeating: 1)
+        let scale = select(less(one, kinetic) | less(lengthSquared, staticLimit * staticLimit), one, kinetic)
+        return tangential * select(less(VectorLanes.Lanes(repeating: 1e-18), lengthSquared), scale, .zero)
     }
 
     /// The same for one contact, in the first lane.
     @inline(__always)
     public static func correction(sliding: SIMD3<Float>, normal: SIMD3<Float>, depth: Float,
                                   coefficients: Coefficients = .grain) -> SIMD3<Float> {
-        correction(sliding: VectorLanes(sliding), normal: VectorLanes(normal), depth: SIMD4(repeating: depth), coefficients: coefficients)[0]
+        correction(sliding: VectorLanes(sliding), normal: VectorLanes(normal), depth: VectorLanes.Lanes(repeating: depth), coefficients: coefficients)[0]
     }
 
     /// The same in the CPU engine's four lanes (Vector).

@@ -1,14 +1,18 @@
 import CFastMath
 
-/// Four 3D vectors side by side, one a lane: their x in one SIMD4, their y and z in two more,
-/// so the wide contact solve does four pairs' arithmetic in one instruction each.
+/// Eight 3D vectors side by side, one a lane: their x in one SIMD8, their y and z in two more,
+/// so the wide contact solve does eight pairs' arithmetic in one instruction each (with AVX).
 struct VectorLanes {
-    var x: SIMD4<Float>
-    var y: SIMD4<Float>
-    var z: SIMD4<Float>
+    typealias Lanes = SIMD8<Float>
+    /// Every bit set in the lanes where something holds, none in the others (fast_less8).
+    typealias Mask = SIMD8<Int32>
+
+    var x: Lanes
+    var y: Lanes
+    var z: Lanes
 
     @inline(__always)
-    init(x: SIMD4<Float>, y: SIMD4<Float>, z: SIMD4<Float>) {
+    init(x: Lanes, y: Lanes, z: Lanes) {
         self.x = x
         self.y = y
         self.z = z
@@ -17,32 +21,31 @@ struct VectorLanes {
     /// The same vector in every lane.
     @inline(__always)
     init(_ vector: SIMD3<Float>) {
-        self.init(x: SIMD4(repeating: vector.x), y: SIMD4(repeating: vector.y), z: SIMD4(repeating: vector.z))
+        self.init(x: Lanes(repeating: vector.x), y: Lanes(repeating: vector.y), z: Lanes(repeating: vector.z))
     }
 
-    /// Four of the CPU engine's vectors, one a lane.
+    /// Eight of the CPU engine's vectors, one a lane.
     @inline(__always)
-    init(_ a: Vector, _ b: Vector, _ c: Vector, _ d: Vector) {
-        let lanes = fast_transpose(a, b, c, d)
-        self.init(x: lanes.x, y: lanes.y, z: lanes.z)
+    init(_ vectors: Eight<Vector>) {
+        self.init(x: transpose(vectors, row: 0), y: transpose(vectors, row: 1), z: transpose(vectors, row: 2))
     }
 
-    /// Each lane as one of the CPU engine's vectors.
+    /// Each lane as one of the CPU engine's vectors, with `w` as its fourth component.
     @inline(__always)
-    var vectors: (Vector, Vector, Vector, Vector) {
-        let vectors = fast_transpose_back(x, y, z)
-        return (vectors.x, vectors.y, vectors.z, vectors.w)
+    func vectors(w: Lanes) -> Eight<Vector> {
+        let v = fast_transpose8_back(x, y, z, w)
+        return (v.v0, v.v1, v.v2, v.v3, v.v4, v.v5, v.v6, v.v7)
     }
 
     @inline(__always)
     subscript(lane: Int) -> SIMD3<Float> { SIMD3(x[lane], y[lane], z[lane]) }
 
     @inline(__always)
-    func dot(_ other: VectorLanes) -> SIMD4<Float> { x * other.x + y * other.y + z * other.z }
+    func dot(_ other: VectorLanes) -> Lanes { x * other.x + y * other.y + z * other.z }
 
     /// Kept in the lanes of `mask`, zero in the others.
     @inline(__always)
-    func kept(where mask: SIMDMask<SIMD4<Int32>>) -> VectorLanes {
+    func kept(where mask: Mask) -> VectorLanes {
         VectorLanes(x: select(mask, x, .zero), y: select(mask, y, .zero), z: select(mask, z, .zero))
     }
 
@@ -53,20 +56,55 @@ struct VectorLanes {
     static func - (a: VectorLanes, b: VectorLanes) -> VectorLanes { VectorLanes(x: a.x - b.x, y: a.y - b.y, z: a.z - b.z) }
 
     @inline(__always)
-    static func * (a: VectorLanes, s: SIMD4<Float>) -> VectorLanes { VectorLanes(x: a.x * s, y: a.y * s, z: a.z * s) }
+    static func * (a: VectorLanes, s: Lanes) -> VectorLanes { VectorLanes(x: a.x * s, y: a.y * s, z: a.z * s) }
 }
 
 /// `chosen` in the lanes of `mask`, `other` in the rest, by the bits: SIMD's
 /// `replacing(with:where:)` compiles to a branch a lane, which the contact solve cannot afford.
 @inline(__always)
-func select(_ mask: SIMDMask<SIMD4<Int32>>, _ chosen: SIMD4<Float>, _ other: SIMD4<Float>) -> SIMD4<Float> {
-    let bits = unsafeBitCast(mask, to: SIMD4<Int32>.self)
-    let picked = (unsafeBitCast(chosen, to: SIMD4<Int32>.self) & bits) | (unsafeBitCast(other, to: SIMD4<Int32>.self) & ~bits)
-    return unsafeBitCast(picked, to: SIMD4<Float>.self)
+func select(_ mask: VectorLanes.Mask, _ chosen: VectorLanes.Lanes, _ other: VectorLanes.Lanes) -> VectorLanes.Lanes {
+    let picked = (unsafeBitCast(chosen, to: SIMD8<Int32>.self) & mask) | (unsafeBitCast(other, to: SIMD8<Int32>.self) & ~mask)
+    return unsafeBitCast(picked, to: VectorLanes.Lanes.self)
 }
 
-/// `fast_inverse_square_root4` in Swift's terms.
+/// The lanes where `a < b`.
 @inline(__always)
-func fastInverseSquareRoot(_ x: SIMD4<Float>) -> SIMD4<Float> {
-    fast_inverse_square_root4(x)
+func less(_ a: VectorLanes.Lanes, _ b: VectorLanes.Lanes) -> VectorLanes.Mask {
+    fast_less8(a, b)
+}
+
+/// Whether any lane is set.
+@inline(__always)
+func any(_ mask: VectorLanes.Mask) -> Bool {
+    fast_any8(mask) != 0
+}
+
+/// Eight vectors' x, y, z or w (`row` 0 to 3) in one SIMD8.
+@inline(__always)
+func transpose(_ v: Eight<Vector>, row: Int32) -> VectorLanes.Lanes {
+    fast_transpose8(row, v.0, v.1, v.2, v.3, v.4, v.5, v.6, v.7)
+}
+
+/// `fast_inverse_square_root8` in Swift's terms.
+@inline(__always)
+func fastInverseSquareRoot(_ x: VectorLanes.Lanes) -> VectorLanes.Lanes {
+    fast_inverse_square_root8(x)
+}
+
+/// One value for each of the wide solve's eight lanes, in registers rather than an array.
+typealias Eight<T> = (T, T, T, T, T, T, T, T)
+
+@inline(__always)
+func eight<T>(_ make: (Int) -> T) -> Eight<T> {
+    (make(0), make(1), make(2), make(3), make(4), make(5), make(6), make(7))
+}
+
+@inline(__always)
+func map<T, U>(_ t: Eight<T>, _ f: (T) -> U) -> Eight<U> {
+    (f(t.0), f(t.1), f(t.2), f(t.3), f(t.4), f(t.5), f(t.6), f(t.7))
+}
+
+@inline(__always)
+func zip<A, B, U>(_ a: Eight<A>, _ b: Eight<B>, _ f: (A, B) -> U) -> Eight<U> {
+    (f(a.0, b.0), f(a.1, b.1), f(a.2, b.2), f(a.3, b.3), f(a.4, b.4), f(a.5, b.5), f(a.6, b.6), f(a.7, b.7))
 }
