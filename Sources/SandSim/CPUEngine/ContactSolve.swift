@@ -32,7 +32,9 @@ struct ContactSolve {
     /// grain, with friction's correction to their sliding (Friction); the sliding is taken before
     /// the push, which lies along the normal that friction removes. Lanes past `count` repeat the
     /// first pair: they come to the same grains as it, and store the same. Without a branch on
-    /// whether a pair touches, which the processor could not guess.
+    /// whether a pair touches, which the processor could not guess. A touching pair's grains are
+    /// marked as supported in their position's fourth lane, which the push makes infinite (+∞ to
+    /// one grain, −∞ to the other, and not a number where both meet): no store of its own.
     @inline(__always)
     private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, count: Int) {
         let grains = step.grains, share = VectorLanes.Lanes(repeating: PhysicsConstants.contactShare)
@@ -50,23 +52,20 @@ struct ContactSolve {
         let depth = touching - distanceSquared * inverseDistance
         let slide = Friction.correction(sliding: slid, normal: normal, depth: depth)
         let pushed = normal * (depth * share), slidden = slide * share
-        let move = (pushed - slidden).kept(where: touches).vectors(w: .zero)
-        let touched = touches & 1
+        let move = (pushed - slidden).kept(where: touches).vectors(w: select(touches, VectorLanes.Lanes(repeating: .infinity), .zero))
         @inline(__always)
-        func push(_ k: Int, _ i: Int, _ j: Int, _ p: Vector, _ q: Vector, _ move: Vector) {
+        func push(_ i: Int, _ j: Int, _ p: Vector, _ q: Vector, _ move: Vector) {
             grains.position[i] = p + move
             grains.position[j] = q - move
-            grains.supported[i] = grains.supported[i] || touched[k] != 0
-            grains.supported[j] = grains.supported[j] || touched[k] != 0
         }
-        push(0, i.0, j.0, p.0, q.0, move.0)
-        push(1, i.1, j.1, p.1, q.1, move.1)
-        push(2, i.2, j.2, p.2, q.2, move.2)
-        push(3, i.3, j.3, p.3, q.3, move.3)
-        push(4, i.4, j.4, p.4, q.4, move.4)
-        push(5, i.5, j.5, p.5, q.5, move.5)
-        push(6, i.6, j.6, p.6, q.6, move.6)
-        push(7, i.7, j.7, p.7, q.7, move.7)
+        push(i.0, j.0, p.0, q.0, move.0)
+        push(i.1, j.1, p.1, q.1, move.1)
+        push(i.2, j.2, p.2, q.2, move.2)
+        push(i.3, j.3, p.3, q.3, move.3)
+        push(i.4, j.4, p.4, q.4, move.4)
+        push(i.5, j.5, p.5, q.5, move.5)
+        push(i.6, j.6, p.6, q.6, move.6)
+        push(i.7, j.7, p.7, q.7, move.7)
         let nearWall = touches & unsafeBitCast(transpose(fields, row: 3), to: SIMD8<Int32>.self)
         if any(nearWall) { insideWall(pairs, count: count, nearWall) }
     }
@@ -79,7 +78,8 @@ struct ContactSolve {
         let grains = step.grains, collider = step.collider
         func insideWall(_ grain: Int) {
             guard grains.nearWall[grain] else { return }
-            grains.position[grain] = Vector(collider.insideWall(grains.position[grain].xyz, radius: grains.radius[grain]), 0)
+            let p = grains.position[grain]
+            grains.position[grain] = Vector(collider.insideWall(p.xyz, radius: grains.radius[grain]), p.w)
         }
         for lane in 0..<count where nearWall[lane] != 0 {
             insideWall(Int(pairs[lane].x))

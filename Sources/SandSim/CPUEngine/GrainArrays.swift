@@ -1,13 +1,13 @@
 /// The fields of the grains, as plain pointers a substep's jobs read (GrainArrays owns them).
 struct GrainPointers {
     let count: Int
+    /// Where each grain is; the fourth lane is 0, but for the contact solve's mark on a grain
+    /// that touched another this substep (ContactSolve), which finishing the substep reads and clears.
     var position: UnsafeMutablePointer<Vector>
     /// Where each grain stood when the substep began: friction and velocity are measured from it.
     var start: UnsafeMutablePointer<Vector>
     var velocity: UnsafeMutablePointer<Vector>
     var radius: UnsafeMutablePointer<Float>
-    /// Whether each grain rests on something this substep: a grain or the floor.
-    let supported: UnsafeMutablePointer<Bool>
     /// Where each grain stood when the candidate pairs were last listed.
     let listedAt: UnsafeMutablePointer<Vector>
     /// Whether a grain was close enough to the wall, when the pairs were listed, to reach it
@@ -44,7 +44,6 @@ final class GrainArrays {
             start: vectors { grains[$0].position },
             velocity: vectors { grains[$0].velocity },
             radius: scalars { grains[$0].radius },
-            supported: scalars { _ in false },
             listedAt: vectors { grains[$0].position },
             nearWall: scalars { _ in true },
             identity: scalars { Int32($0) })
@@ -57,7 +56,6 @@ final class GrainArrays {
         }
         pointers.radius.deallocate()
         spare.radius.deallocate()
-        pointers.supported.deallocate()
         pointers.nearWall.deallocate()
         pointers.identity.deallocate()
         spare.identity.deallocate()

@@ -61,7 +61,6 @@ struct Substep {
     func predict(_ i: Int, from position: Vector, velocity: Vector, _ farthest: inout Farthest) {
         let dt = rules.subDt
         grains.start[i] = position
-        grains.supported[i] = false
         let v = velocity + gravity * dt
         let p = position + v * dt
         grains.velocity[i] = v
@@ -112,8 +111,10 @@ struct Substep {
     @inline(__always)
     func finished(_ i: Int) -> (position: Vector, velocity: Vector) {
         var p = grains.position[i]
+        let touched = p.w != 0
+        p.w = 0
         let start = grains.start[i]
-        let supported = collider.collide(position: &p, start: start, radius: grains.radius[i], nearWall: grains.nearWall[i]) || grains.supported[i]
+        let supported = collider.collide(position: &p, start: start, radius: grains.radius[i], nearWall: grains.nearWall[i]) || touched
         var v = (p - start) / rules.subDt
         v *= rules.neckFrictionFactor(y: p.y)
         let speed = (v * v).sum3().squareRoot()
