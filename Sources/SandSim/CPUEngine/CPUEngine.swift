@@ -22,8 +22,8 @@ public final class CPUEngine: PhysicsEngine {
     public private(set) var listings = 0
 
     private let pool: WorkerPool
-    private var grains = GrainArrays([])
-    private var candidates: ContactCandidates
+    private(set) var grains = GrainArrays([])
+    private(set) var candidates: ContactCandidates
     private var wall: UnsafeMutableBufferPointer<ProfilePoint>
     private var innerHalfHeight: Float = 0
     private let farthest: UnsafeMutablePointer<(listed: Float, step: Float)>

@@ -90,21 +90,3 @@ func transpose(_ v: Eight<Vector>, row: Int32) -> VectorLanes.Lanes {
 func fastInverseSquareRoot(_ x: VectorLanes.Lanes) -> VectorLanes.Lanes {
     fast_inverse_square_root8(x)
 }
-
-/// One value for each of the wide solve's eight lanes, in registers rather than an array.
-typealias Eight<T> = (T, T, T, T, T, T, T, T)
-
-@inline(__always)
-func eight<T>(_ make: (Int) -> T) -> Eight<T> {
-    (make(0), make(1), make(2), make(3), make(4), make(5), make(6), make(7))
-}
-
-@inline(__always)
-func map<T, U>(_ t: Eight<T>, _ f: (T) -> U) -> Eight<U> {
-    (f(t.0), f(t.1), f(t.2), f(t.3), f(t.4), f(t.5), f(t.6), f(t.7))
-}
-
-@inline(__always)
-func zip<A, B, U>(_ a: Eight<A>, _ b: Eight<B>, _ f: (A, B) -> U) -> Eight<U> {
-    (f(a.0, b.0), f(a.1, b.1), f(a.2, b.2), f(a.3, b.3), f(a.4, b.4), f(a.5, b.5), f(a.6, b.6), f(a.7, b.7))
-}
