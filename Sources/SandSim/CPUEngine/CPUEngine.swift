@@ -4,8 +4,9 @@ import Synchronization
 /// The CPU engine: position-based dynamics with Coulomb friction (Macklin et al. 2014), solved
 /// sequentially (Gauss–Seidel), so each correction is seen by the next contact and support
 /// propagates up the pile without any sleep. Per substep: predict each grain from its velocity,
-/// list and colour the candidate pairs again if a grain has moved far (ContactCandidates), resolve
-/// every contact (overlap, then friction) layer by layer and colour by colour, keep the grains in the glass, and take the
+/// list and colour the candidate pairs again if a grain has moved far (ContactCandidates,
+/// PairColouring), resolve every contact (overlap, then friction) layer by layer, colour by
+/// colour and eight pairs at once (ContactSolve), keep the grains in the glass, and take the
 /// velocity from how far each grain really moved (Substep; one substep's end and the next's start
 /// in one pass). The work is split over `threads` threads, with the same grains for any number
 /// of them.

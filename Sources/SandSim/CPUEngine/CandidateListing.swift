@@ -36,7 +36,8 @@ extension CandidatePointers {
     }
 
     /// Appends the grains of `run` whose gap to the grain at `p` is under the skin, four at a
-    /// time: each is written and counted only if near, so no branch depends on it. Past `stride` they overwrite the last slot (the listing has overflowed by then).
+    /// time: each is written and counted only if near, so no branch depends on it. Past `stride`
+    /// they overwrite the last slot (the listing has overflowed by then).
     @inline(__always)
     private func gather(_ run: Range<Int>, around p: Vector, radius: Float, grains: GrainPointers,
                         into found: UnsafeMutablePointer<Int32>, count: inout Int) {

@@ -8,7 +8,7 @@
 /// in the later layer, so the pairs of every other layer share no grain: the contact solve runs
 /// the even layers on all threads at once, then the odd ones (ContactSolve), the largest of each
 /// parity first, so the threads run out of work at nearly the same time. Within a layer the
-/// pairs are coloured when they are listed (PairColouring), so that four of one colour at a
+/// pairs are coloured when they are listed (PairColouring), so that eight of one colour at a
 /// time can be solved side by side.
 struct CandidatePointers {
     let grid: NeighbourGrid
@@ -26,6 +26,7 @@ struct CandidatePointers {
     let found: UnsafeMutablePointer<Int32>
     /// The even layers, most grains first, then the odd ones so.
     let layerOrder: UnsafeMutablePointer<Int32>
+    /// The listed pairs of each layer by colour, as the solve takes them.
     let colouring: PairColouring
 
     var cellsPerLayer: Int { Int(grid.dimensions.x) * Int(grid.dimensions.y) }

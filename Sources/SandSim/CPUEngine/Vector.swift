@@ -1,8 +1,8 @@
-/// The CPU engine stores a grain's vectors in four lanes, the fourth always 0: the same 16
-/// bytes a SIMD3<Float> takes. Predicting and finishing a substep in four lanes takes about a
-/// sixth fewer instructions than in three (the compiler splits a SIMD3's arithmetic into its
-/// first lane and the other two); the contact solve still computes in three lanes, which came
-/// out shorter there.
+/// The CPU engine stores a grain's vectors in four lanes, the fourth 0 (but for the contact
+/// solve's mark in a position, ContactSolve): the same 16 bytes a SIMD3<Float> takes.
+/// Predicting and finishing a substep in four lanes takes about a sixth fewer instructions than
+/// in three (the compiler splits a SIMD3's arithmetic into its first lane and the other two); the
+/// contact solve turns eight grains' vectors into lanes of x, y and z (VectorLanes).
 typealias Vector = SIMD4<Float>
 
 extension SIMD4 where Scalar == Float {
