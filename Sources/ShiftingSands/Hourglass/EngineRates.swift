@@ -6,10 +6,11 @@ import SandSim
 /// Measured on the 2-core development machine (docs/BENCHMARKS.md); a real GPU is taken to be
 /// a few thousand times faster than llvmpipe.
 enum EngineRates {
-    /// Grain-substeps of physics a second. The CPU engine: about 6 million a core; the compute
-    /// engine on llvmpipe, 2 cores: 2–6 million (every grain awake, or a pile asleep).
+    /// Grain-substeps of physics a second. The CPU engine: about 15 million a core (17 at 50,000
+    /// grains on two); the compute engine on llvmpipe, 2 cores: 2–6 million (every grain awake,
+    /// or a pile asleep).
     static func physics(_ mode: PhysicsMode, softwareGL: Bool) -> Double {
-        mode == .cpu ? 6e6 * Double(ProcessInfo.processInfo.activeProcessorCount) : softwareGL ? 2e6 : 1e9
+        mode == .cpu ? 15e6 * Double(ProcessInfo.processInfo.activeProcessorCount) : softwareGL ? 2e6 : 1e9
     }
 
     /// Grains drawn a second.
