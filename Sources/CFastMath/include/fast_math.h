@@ -4,40 +4,26 @@
    Package.swift): asked before any of it runs. */
 int fast_math_processor_supported(void);
 
-/* 1/sqrt(x) from the processor's estimate and one Newton step (relative error about 5e-7),
-   without the square root and the division that the CPU engine's contact solve otherwise
-   waits on for every touching pair; the same for eight lanes at once, for its wide solve. */
+/* 1/sqrt(x) in eight lanes from the processor's estimate and one Newton step (relative error
+   about 5e-7), without the square root and the division that the CPU engine's contact solve
+   otherwise waits on for every touching pair. */
 typedef float fast_float4 __attribute__((ext_vector_type(4)));
 typedef float fast_float8 __attribute__((ext_vector_type(8)));
-#if defined(__SSE__)
+#if defined(__AVX__) || defined(__SSE__)
 #include <immintrin.h>
-static inline float fast_inverse_square_root(float x) {
-    float estimate = _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x)));
-    return estimate * (1.5f - 0.5f * x * estimate * estimate);
-}
-static inline fast_float4 fast_inverse_square_root4(fast_float4 x) {
-    fast_float4 estimate = (fast_float4)_mm_rsqrt_ps((__m128)x);
-    return estimate * (1.5f - 0.5f * x * estimate * estimate);
-}
-#else
-#include <math.h>
-static inline float fast_inverse_square_root(float x) { return 1.0f / sqrtf(x); }
-static inline fast_float4 fast_inverse_square_root4(fast_float4 x) {
-    return (fast_float4){1.0f / sqrtf(x.x), 1.0f / sqrtf(x.y), 1.0f / sqrtf(x.z), 1.0f / sqrtf(x.w)};
-}
 #endif
+static inline fast_float8 fast_inverse_square_root8(fast_float8 x) {
 #if defined(__AVX__)
-static inline fast_float8 fast_inverse_square_root8(fast_float8 x) {
     fast_float8 estimate = (fast_float8)_mm256_rsqrt_ps((__m256)x);
+#elif defined(__SSE__)
+    fast_float4 low = (fast_float4)_mm_rsqrt_ps((__m128)__builtin_shufflevector(x, x, 0, 1, 2, 3));
+    fast_float4 high = (fast_float4)_mm_rsqrt_ps((__m128)__builtin_shufflevector(x, x, 4, 5, 6, 7));
+    fast_float8 estimate = __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7);
+#else
+    fast_float8 estimate = 1.0f / __builtin_elementwise_sqrt(x);
+#endif
     return estimate * (1.5f - 0.5f * x * estimate * estimate);
 }
-#else
-static inline fast_float8 fast_inverse_square_root8(fast_float8 x) {
-    fast_float4 low = fast_inverse_square_root4(__builtin_shufflevector(x, x, 0, 1, 2, 3));
-    fast_float4 high = fast_inverse_square_root4(__builtin_shufflevector(x, x, 4, 5, 6, 7));
-    return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7);
-}
-#endif
 
 /* A comparison of eight lanes: -1 (every bit set) where a < b, else 0, and whether any lane is
    set. Swift's SIMDMask of eight lanes compiles to a store and a reload a lane. */

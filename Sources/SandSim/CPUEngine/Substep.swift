@@ -1,4 +1,3 @@
-import CFastMath
 import Synchronization
 
 /// One substep of the CPU engine as jobs for the worker pool, each over a chunk of the grains or
