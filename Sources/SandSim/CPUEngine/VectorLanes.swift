@@ -50,9 +50,6 @@ struct VectorLanes {
     }
 
     @inline(__always)
-    static func + (a: VectorLanes, b: VectorLanes) -> VectorLanes { VectorLanes(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z) }
-
-    @inline(__always)
     static func - (a: VectorLanes, b: VectorLanes) -> VectorLanes { VectorLanes(x: a.x - b.x, y: a.y - b.y, z: a.z - b.z) }
 
     @inline(__always)
