@@ -57,7 +57,7 @@ void endSleeperSubstep(uint k, vec4 start, float sleep) {
 }
 
 void endSubstep(uint k, vec3 p, vec4 start, float sleep, uint supports) {
-    bool onFloor = collideGlass(p, start.xyz, start.w);
+    bool heldByGlass = collideGlass(p, start.xyz, start.w);
     vec3 v = (p - start.xyz) / subDt;
     if (abs(p.y) < NECK_HALF_HEIGHT) {
         float ramp = 1.0 - abs(p.y) / NECK_HALF_HEIGHT;
@@ -65,13 +65,14 @@ void endSubstep(uint k, vec3 p, vec4 start, float sleep, uint supports) {
     }
     v *= settleDamping + (flowDamping - settleDamping) * min(length(v) / (DAMPING_SPEED_SCALE * speedScale), 1.0);
 
-    // Only a supported grain below the neck may be stopped or fall asleep; a grain in free
-    // fall, or one above waiting to drain, must keep every bit of gravity it gathers. Nothing
-    // sleeps in the neck itself: the neck's friction slows the stream there, and a sleeper,
-    // which its neighbours cannot move, would plug it. The stop holds at all times
-    // (SimulationParameters.stopsResting): without it a pile's flanks go on creeping flatter
-    // after the pour. Sleep only while the timer does not run.
-    bool resting = p.y < -NECK_HALF_HEIGHT && (supports > 0u || onFloor);
+    // Only a grain below the neck (against the gravity of the moment) with something under it
+    // may be stopped or fall asleep; a grain in free fall, one on a cap or grain that does not
+    // hold it up, or one above waiting to drain, must keep every bit of gravity it gathers.
+    // Nothing sleeps in the neck itself: the neck's friction slows the stream there, and a
+    // sleeper, which its neighbours cannot move, would plug it. The stop holds at all times
+    // (SubstepRules.stopsResting): without it a pile's flanks go on creeping flatter after the
+    // pour. Sleep only while the timer does not run.
+    bool resting = p.y * up.y < -NECK_HALF_HEIGHT * abs(up.y) && (supports > 0u || heldByGlass);
     float speed = length(v);
     if (resting && speed < VELOCITY_CUTOFF * speedScale) v = vec3(0.0);
     sleep = sleepEnabled && resting && speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;

@@ -6,6 +6,13 @@ layout(binding = UNIT_PROFILE) uniform samplerBuffer profileRadii;
 uniform float profileMinY;
 uniform float profileSpacing;
 uniform float floorY;           // lowest centre height + radius; the ceiling mirrors it
+uniform vec3 up;                // against gravity, in the container frame: what a support pushes along
+
+// Whether a contact whose normal into the grain is `toward` (of length `len`) holds it up: the
+// normal within the support cone of up (SubstepRules.holdsUp).
+bool holdsUp(vec3 toward, float len) {
+    return dot(toward, up) > SUPPORT_COSINE * len;
+}
 
 float innerRadiusAt(float y) {
     float u = clamp((y - profileMinY) / profileSpacing, 0.0, float(PROFILE_TABLE_SIZE - 1));
@@ -42,26 +49,27 @@ bool projectInside(inout vec3 p, float r, out vec3 n, out float depth) {
 }
 
 // Keeps the grain inside the glass at the end of its solve: the wall, then floor and ceiling,
-// each with the glass's friction against the sliding since `start`. Returns true on floor or
-// ceiling.
+// each with the glass's friction against the sliding since `start`. Returns whether the glass
+// holds the grain up: a wall, floor or ceiling it touches whose normal lies within the support
+// cone of up (GlassCollider.collide).
 bool collideGlass(inout vec3 p, vec3 start, float r) {
     vec3 n;
     float depth;
+    bool holds = false;
     if (projectInside(p, r, n, depth)) {
         p -= frictionCorrection(p - start, n, depth, GLASS_STATIC_FRICTION, GLASS_KINETIC_FRICTION);
+        holds = holdsUp(-n, 1.0);
     }
     float low = floorY + r, high = -floorY - r;
     if (p.y < low) {
         depth = low - p.y;
         p.y = low;
         p -= frictionCorrection(p - start, vec3(0.0, 1.0, 0.0), depth, GLASS_STATIC_FRICTION, GLASS_KINETIC_FRICTION);
-        return true;
-    }
-    if (p.y > high) {
+    } else if (p.y > high) {
         depth = p.y - high;
         p.y = high;
         p -= frictionCorrection(p - start, vec3(0.0, -1.0, 0.0), depth, GLASS_STATIC_FRICTION, GLASS_KINETIC_FRICTION);
-        return true;
     }
-    return p.y - r <= floorY + 1e-4 || p.y + r >= -floorY - 1e-4;
+    bool onFloor = p.y - r <= floorY + 1e-4, onCeiling = p.y + r >= -floorY - 1e-4;
+    return holds || (onFloor && holdsUp(vec3(0.0, 1.0, 0.0), 1.0)) || (onCeiling && holdsUp(vec3(0.0, -1.0, 0.0), 1.0));
 }

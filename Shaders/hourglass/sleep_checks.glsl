@@ -1,15 +1,17 @@
 // The wake checks of a sleeping grain against its listed neighbours, from the substep's start
-// state. Needs grain_texels.glsl, contact_list.glsl and the floorY uniform of glass.glsl.
+// state. Needs grain_texels.glsl, contact_list.glsl and the floorY, up and holdsUp of glass.glsl.
 
-// Deep sleep's support check: the floor, or a grain below within 1.05 x touching distance.
+// Deep sleep's support check: the floor under it, or a grain under it (within the support cone
+// of up) within 1.05 x touching distance.
 bool hasSupport(samplerBuffer grains, uint k, vec4 self) {
-    if (self.y - self.w <= floorY + 1e-4) return true;
+    if (self.y - self.w <= floorY + 1e-4 && holdsUp(vec3(0.0, 1.0, 0.0), 1.0)) return true;
     uint count = contactCount(k);
     for (uint m = 0u; m < count; ++m) {
         vec4 other = positionRadiusAt(grains, contactAt(k, m));
         vec3 delta = self.xyz - other.xyz;
         float reach = (self.w + other.w) * SUPPORT_DISTANCE_FACTOR;
-        if (other.y < self.y && dot(delta, delta) < reach * reach) return true;
+        float d2 = dot(delta, delta);
+        if (d2 < reach * reach && holdsUp(delta, sqrt(d2))) return true;
     }
     return false;
 }

@@ -154,6 +154,7 @@ public final class ComputeEngine: PhysicsEngine {
         lastSubsteps = schedule.substeps
         for program in solvePrograms.values {
             program.set("gravity", parameters.gravityVector(angle: angle))
+            program.set("up", parameters.up(angle: angle))
             program.set("speedScale", parameters.speedScale)
             program.set("subDt", subDt)
             program.set("flowDamping", pow(PhysicsConstants.flowDamping, subDt))

@@ -29,6 +29,7 @@ extension ShaderSource {
             ("LIGHT_SLEEP_COUNTER", C.lightSleepCounter), ("DEEP_SLEEP_COUNTER", C.deepSleepCounter),
             ("SLEEP_COUNTER_CAP", C.sleepCounterCap),
             ("SUPPORT_DISTANCE_FACTOR", C.supportDistanceFactor), ("WAKE_APPROACH_SPEED", C.wakeApproachSpeed),
+            ("SUPPORT_COSINE", C.supportCosine),
         ]
         let integers: [(String, Int)] = [
             ("WORK_GROUP_SIZE", C.workGroupSize), ("SCAN_VALUES_PER_INVOCATION", C.scanValuesPerInvocation),

@@ -1,6 +1,7 @@
 /// The original's `-test` run without a window: let the pile settle, play the flip with the
 /// grains tumbling under the turning gravity, run the timer to completion, let the last grains
-/// land, and report. With `flips` above 1 the same pile is flipped and run again that often.
+/// land, and report. With `flips` above 1 the same pile is flipped and run again that often;
+/// with a `hand`, the hand turns the glass instead of Start.
 public struct HeadlessRun: Sendable {
     public var duration: Float
     public var settleSeconds: Float
@@ -17,6 +18,10 @@ public struct HeadlessRun: Sendable {
     public var freeGravity: Float?
     /// Calibration: the neck's opening in grain diameters, where it is not the original's.
     public var neckDiameters: Float?
+    /// A hand that turns the glass (its seconds count from the fresh pile) in place of the
+    /// settling and Start's flip: the run ends once it has let go, the glass stands again and
+    /// any timer it started is over, then the landing.
+    public var hand: ScriptedHand?
 
     /// How long a fresh pile settles before an automatic start.
     public static let defaultSettleSeconds: Float = 2
@@ -43,6 +48,9 @@ public struct HeadlessRun: Sendable {
         public var emptyAt: [Float?]
         /// The deepest overlap between two grains seen in any frame, in grain diameters.
         public var maxOverlap: Float
+        /// The longest any grain stood still with nothing under it against gravity (HangingWatch),
+        /// in seconds: 0 for sand that falls when it is not held up.
+        public var longestHang: Float
         /// The deepest overlap seen between grains in the neck (|y| < neck half height).
         public var maxNeckOverlap: Float
         /// The most grains outside the glass, or with a non-finite value, at the end of any flip.
@@ -51,6 +59,8 @@ public struct HeadlessRun: Sendable {
         public var taps: Int
         /// The glass of the last run (a long timer's neck is narrower).
         public var profile: HourglassProfile
+        /// With a hand: the grains as it lets go, and the glass's turn then.
+        public var atRelease: (grains: [Grain], angle: Float)?
     }
 
     /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
@@ -64,6 +74,8 @@ public struct HeadlessRun: Sendable {
         var time: Float = 0
         var nextSample: Float = 0
         var maxOverlap: Float = 0, maxNeckOverlap: Float = 0
+        var hanging = HangingWatch(), nextLook: Float = 0
+        var atRelease: (grains: [Grain], angle: Float)?
         var lost = 0
         var taps = 0
         var emptyAt: [Float?] = []
@@ -79,8 +91,14 @@ public struct HeadlessRun: Sendable {
             guard sampleDue || measureOverlap else { return }
             let grains = engine.readGrains()
             if sampleDue {
-                trace.append(DrainSample(time: time, phase: hourglass.timer.phase, grains: grains))
+                trace.append(DrainSample(time: time, phase: hourglass.timer.phase, grains: grains,
+                                         turned: hourglass.timer.containerAngle > FlipMotion.quarterTurn))
                 nextSample += traceInterval
+            }
+            if measureOverlap, time >= nextLook {
+                let up = SimulationParameters(gravity: 1, neckDamping: 0).up(angle: hourglass.timer.containerAngle)
+                hanging.look(at: grains, time: time, profile: hourglass.profile, up: up)
+                nextLook += HangingWatch.interval
             }
             if measureOverlap {
                 let overlap = PileMeasures.maxOverlap(grains)
@@ -90,8 +108,24 @@ public struct HeadlessRun: Sendable {
         }
 
         progress(.resting)
-        for _ in 0..<Int((settleSeconds / frameDt).rounded()) { frame() }
-        for _ in 0..<flips {
+        if var hand {
+            // The hand takes hold of a glass at rest with the pile it was given: no pile to build.
+            repeat {
+                let holding = hand.stage != .released
+                _ = hand.apply(at: time, to: &hourglass.timer)
+                if holding, hand.stage == .released { atRelease = (engine.readGrains(), hand.angle(at: time)) }
+                frame()
+            } while hand.stage != .released || hourglass.timer.flip != nil || hourglass.timer.phase == .running
+            if hourglass.timer.phase == .complete { progress(.complete) }
+            for _ in 0..<Int((landingSeconds / frameDt).rounded()) { frame() }
+            emptyAt.append(hourglass.emptyAt)
+            taps = hourglass.taps
+            let summary = RunSummary(mode: "", grains: engine.readGrains(), profile: hourglass.profile, simulatedSeconds: 0, wallSeconds: 0)
+            lost = summary.outside + summary.nonFinite
+        } else {
+            for _ in 0..<Int((settleSeconds / frameDt).rounded()) { frame() }
+        }
+        for _ in 0..<(hand == nil ? flips : 0) {
             _ = hourglass.timer.start()
             progress(hourglass.timer.phase)
             while hourglass.timer.phase != .complete {
@@ -110,8 +144,8 @@ public struct HeadlessRun: Sendable {
         let wall = started.duration(to: clock.now)
         let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
         return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: wallSeconds,
-                      emptyAt: emptyAt, maxOverlap: maxOverlap, maxNeckOverlap: maxNeckOverlap, lost: lost, taps: taps,
-                      profile: hourglass.profile)
+                      emptyAt: emptyAt, maxOverlap: maxOverlap, longestHang: hanging.longest, maxNeckOverlap: maxNeckOverlap, lost: lost, taps: taps,
+                      profile: hourglass.profile, atRelease: atRelease)
     }
 }
 
@@ -122,10 +156,13 @@ public struct DrainSample: Sendable, Equatable {
     public var upper: Int
     public var lower: Int
 
-    public init(time: Float, phase: TimerPhase, grains: [Grain]) {
+    /// `turned`: the glass stands past a quarter turn, so the chamber above is the one below
+    /// the neck in its own frame.
+    public init(time: Float, phase: TimerPhase, grains: [Grain], turned: Bool = false) {
         self.time = time
         self.phase = phase
-        upper = Self.upperCount(grains)
+        let above = Self.upperCount(grains)
+        upper = turned ? grains.count - above : above
         lower = grains.count - upper
     }
 

@@ -42,8 +42,13 @@ public struct Hourglass {
     /// that has since been replaced or turned over.
     private var pileTick = 0
     private var runTick: Int?
-    /// `runSeconds` after each tick whose count has not yet arrived.
-    private var secondsAtTick: [Int: Float] = [:]
+    /// What each tick whose count has not yet arrived was: `runSeconds` after it (nil outside a
+    /// run), and whether the glass stood past the quarter turn.
+    private var pending: [Int: Pending] = [:]
+    private struct Pending {
+        var runSeconds: Float?
+        var turned: Bool
+    }
     private var lastCountTag = -1
     private var tapLeft: Float = 0
     /// Seconds since the sand last ran (a pile that never ran has long rested).
@@ -96,7 +101,7 @@ public struct Hourglass {
         emptyAt = nil
         taps = 0
         runSeconds = 0
-        secondsAtTick = [:]
+        pending = [:]
         tapLeft = 0
         restingFor = .infinity
     }
@@ -136,19 +141,21 @@ public struct Hourglass {
         let wasRunning = runTick != nil
         for action in timer.advance(by: seconds) where action == .snapAfterFlip {
             engine.snapAfterFlip()
-            beginRun()
         }
         if timer.phase == .resting || timer.phase == .flipping {
             runTick = nil
             drain = .idle
         } else if wasRunning {
             runSeconds += seconds
+        } else {
+            beginRun()
         }
         restingFor = timer.phase == .running ? 0 : restingFor + seconds
         if timer.phase == .flipping { fitNeck() }
-        engine.step(frameDt: seconds, angle: timer.containerAngle, parameters: parameters())
+        let angle = timer.containerAngle
+        engine.step(frameDt: seconds, angle: angle, parameters: parameters())
         tapLeft = max(tapLeft - seconds, 0)
-        if runTick != nil { secondsAtTick[ticks] = runSeconds }
+        pending[ticks] = Pending(runSeconds: runTick != nil ? runSeconds : nil, turned: angle > FlipMotion.quarterTurn)
         engine.requestUpperCount(tag: ticks)
         if let count = engine.latestUpperCount() { hear(count) }
     }
@@ -182,25 +189,29 @@ public struct Hourglass {
         engine.reshape(profile)
     }
 
-    /// The flip has just ended: the sand is turned over and the timer runs from now.
+    /// The glass has just passed the quarter turn: the sand that was below is above the neck,
+    /// and the timer runs from then (by hand, from the drag that passed it, the tick's time
+    /// already counts).
     private mutating func beginRun() {
         runTick = ticks
-        runSeconds = 0
+        runSeconds = timer.elapsed
         emptyAt = nil
         taps = 0
         tapLeft = 0
-        secondsAtTick = [:]
         drain = fixedGravity == nil ? .waiting : .idle
     }
 
     /// Takes a count that has arrived: the first of a run starts the drain, the later ones keep it.
     private mutating func hear(_ count: UpperCount) {
-        guard count.tag > lastCountTag, count.tag >= pileTick else { return }
+        guard count.tag > lastCountTag, count.tag >= pileTick, let tick = pending[count.tag] else { return }
         lastCountTag = count.tag
-        upper = count.count
-        guard let runTick, count.tag >= runTick, let seconds = secondsAtTick[count.tag] else { return }
-        secondsAtTick = secondsAtTick.filter { $0.key > count.tag }
-        if count.count > 0 {
+        pending = pending.filter { $0.key > count.tag }
+        // Turned past the quarter turn, the chamber above is the one below the neck's centre in
+        // the glass's own frame, where the engine counts.
+        let above = tick.turned ? engine.grainCount - count.count : count.count
+        upper = above
+        guard let runTick, count.tag >= runTick, let seconds = tick.runSeconds else { return }
+        if above > 0 {
             emptyAt = nil
         } else if emptyAt == nil {
             emptyAt = seconds
@@ -210,13 +221,13 @@ public struct Hourglass {
         case .idle, .done:
             return
         case .waiting:
-            drain = .draining(TimedDrain(upper: count.count, duration: timer.duration))
+            drain = .draining(TimedDrain(upper: above, duration: timer.duration))
         case .draining(var timed):
-            if timed.hear(upper: count.count, at: seconds, overtime: overtime) {
+            if timed.hear(upper: above, at: seconds, overtime: overtime) {
                 taps += 1
                 tapLeft = TimedDrain.tapSeconds
             }
-            drain = overtime && count.count == 0 ? .done : .draining(timed)
+            drain = overtime && above == 0 ? .done : .draining(timed)
         }
     }
 }

@@ -1,7 +1,16 @@
-/// The timer's phases, as in the original: a Start plays the flip, and the countdown begins
-/// only when the flip is done.
+import Foundation
+
+/// The timer's phases. The sand starts to run, and the time with it, when the glass passes a
+/// quarter turn (on its side: beyond it the sand that was below is above the neck), whether the
+/// hand then lets go at once, holds on, or the flip is Start's animation.
 public enum TimerPhase: String, Sendable, Codable {
-    case resting, flipping, running, complete
+    /// Upright, nothing turning it: before the first flip, or after a turn short of a quarter.
+    case resting
+    /// A flip has begun (by Start or by hand) and the glass has not yet passed a quarter turn.
+    case flipping
+    /// Past the quarter turn: the time runs, whether the glass is still turning or held or not.
+    case running
+    case complete
 }
 
 /// What the owner of the engine must do after a timer transition.
@@ -35,13 +44,16 @@ public enum FlipAnimation {
     }
 }
 
-/// How the container turns while the timer is flipping: by the clock (the Start button's flip,
-/// or the finish of a released drag), or by hand.
+/// How the container turns during a flip: by the clock (the Start button's flip, or the finish
+/// of a released drag), or by hand.
 public enum FlipMotion: Sendable, Equatable {
     /// Eased from one angle to another at the flip's pace: a half turn takes 1.2 s.
     case animated(from: Float, to: Float, elapsed: Float)
     /// Held by the mouse at this angle.
     case manual(angle: Float)
+
+    /// The angle past which the sand runs: the glass on its side.
+    public static let quarterTurn = Float.pi / 2
 
     public var angle: Float {
         switch self {
@@ -59,6 +71,17 @@ public enum FlipMotion: Sendable, Equatable {
         return max(FlipAnimation.duration * abs(to - from) / .pi, 0.15)
     }
 
+    /// Seconds of animation until it passes the quarter turn; nil when it does not pass it
+    /// from here (held by hand, or already past, or turning away from it).
+    var secondsToQuarterTurn: Float? {
+        guard case .animated(let from, let to, let elapsed) = self, from < Self.quarterTurn, to >= Self.quarterTurn else { return nil }
+        // The inverse of the ease t²(3 − 2t).
+        let share = (Self.quarterTurn - from) / (to - from)
+        let t = 0.5 - sin(asin(1 - 2 * share) / 3)
+        let left = t * duration - elapsed
+        return left > 0 ? left : nil
+    }
+
     var isFinished: Bool {
         guard case .animated(_, _, let elapsed) = self else { return false }
         return elapsed >= duration
@@ -73,10 +96,12 @@ public enum FlipMotion: Sendable, Equatable {
 /// The timer as a plain model driven by `advance(by:)`, so it can be tested without a clock.
 public struct HourglassTimer: Sendable {
     public private(set) var phase: TimerPhase = .resting
-    /// Seconds the sand has been running since the flip completed.
+    /// Seconds the sand has been running since the glass passed the quarter turn.
     public private(set) var elapsed: Float = 0
-    /// How the container is turning while `phase` is `.flipping`.
-    public private(set) var flip: FlipMotion = .manual(angle: 0)
+    /// How the container is turning; nil while it stands upright with nothing turning it. The
+    /// turn goes on into the running phase: the time starts at the quarter turn, the flip ends
+    /// at the half.
+    public private(set) var flip: FlipMotion?
     /// Seconds the sand runs: the duration asked for when the timer last started (or now,
     /// while it rests), so a change mid-run waits for the next start as count and size do.
     public private(set) var duration: Float
@@ -98,31 +123,33 @@ public struct HourglassTimer: Sendable {
         requestedDuration = duration
     }
 
-    /// Container angle about X: turning during the flip, upright otherwise.
+    /// Container angle about X: turning during a flip, upright otherwise.
     public var containerAngle: Float {
-        phase == .flipping ? flip.angle : 0
+        flip?.angle ?? 0
     }
 
     /// True while the mouse holds the hourglass.
     public var isDragging: Bool {
-        if phase == .flipping, case .manual = flip { return true }
+        if case .manual = flip { return true }
         return false
     }
 
     public var remaining: Float { max(duration - elapsed, 0) }
 
-    /// Seconds of `advance` until the phase changes by itself (the flip ends or the time is up);
-    /// nil while nothing is due (at rest, held by the hand, or done).
+    /// Seconds of `advance` until the phase changes by itself or the flip ends (the quarter
+    /// turn is passed, the flip ends, the time is up); nil while nothing is due (at rest, held
+    /// by the hand short of the quarter turn, or done).
     public var secondsToNextChange: Float? {
-        switch phase {
-        case .resting, .complete:
-            return nil
-        case .flipping:
-            guard case .animated(_, _, let flipElapsed) = flip else { return nil }
-            return max(flip.duration - flipElapsed, 0)
-        case .running:
-            return duration - elapsed
+        let flipChange = flip.flatMap { flip in
+            flip.secondsToQuarterTurn ?? (flip.target == nil ? nil : max(flip.duration - elapsedOfFlip, 0))
         }
+        let timeUp = phase == .running ? duration - elapsed : nil
+        return [flipChange, timeUp].compactMap { $0 }.min()
+    }
+
+    private var elapsedOfFlip: Float {
+        guard case .animated(_, _, let elapsed) = flip else { return 0 }
+        return elapsed
     }
 
     /// Start: from rest, flip (rebuilding first if settings changed); after completion,
@@ -136,21 +163,24 @@ public struct HourglassTimer: Sendable {
         beginFlip(.manual(angle: 0))
     }
 
-    /// The hand turns the container to `angle` (clamped to a half turn).
+    /// The hand turns the container to `angle` (clamped to a half turn). Past the quarter turn
+    /// the time starts; back across it before letting go, the timer is as it was.
     public mutating func drag(to angle: Float) {
         guard isDragging else { return }
         flip = .manual(angle: min(max(angle, 0), .pi))
+        followQuarterTurn()
     }
 
-    /// Let go: past half a turn the flip completes (and the timer starts); short of it the
+    /// Let go: past the quarter turn the flip completes (the time already runs); short of it the
     /// hourglass swings back upright and rests.
     public mutating func endDrag() {
         guard isDragging else { return }
-        let angle = flip.angle
-        flip = .animated(from: angle, to: angle >= .pi / 2 ? .pi : 0, elapsed: 0)
+        let angle = containerAngle
+        flip = .animated(from: angle, to: angle >= FlipMotion.quarterTurn ? .pi : 0, elapsed: 0)
     }
 
     private mutating func beginFlip(_ motion: FlipMotion) -> [TimerAction] {
+        guard flip == nil else { return [] }
         var actions: [TimerAction] = []
         switch phase {
         case .flipping, .running:
@@ -169,11 +199,23 @@ public struct HourglassTimer: Sendable {
         return actions
     }
 
+    /// The phase as the angle has it: running from the quarter turn on, flipping short of it.
+    private mutating func followQuarterTurn() {
+        let past = containerAngle >= FlipMotion.quarterTurn
+        if phase == .flipping, past {
+            phase = .running
+            elapsed = 0
+        } else if phase == .running || phase == .complete, !past {
+            phase = .flipping
+            elapsed = 0
+        }
+    }
+
     /// From any phase back to rest with a fresh pile and the latest settings.
     public mutating func reset() -> [TimerAction] {
         phase = .resting
         elapsed = 0
-        flip = .manual(angle: 0)
+        flip = nil
         active = requested
         return [.respawn(active)]
     }
@@ -198,25 +240,25 @@ public struct HourglassTimer: Sendable {
         if phase == .resting || phase == .complete { self.duration = duration }
     }
 
+    /// The time runs on (from the quarter turn), then the flip: past the quarter turn the time
+    /// starts from 0; at its end a half turn maps the grains over and the glass stands upright.
     public mutating func advance(by dt: Float) -> [TimerAction] {
-        switch phase {
-        case .resting, .complete:
-            return []
-        case .flipping:
-            guard case .animated(let from, let to, let flipElapsed) = flip else { return [] }
-            flip = .animated(from: from, to: to, elapsed: flipElapsed + dt)
-            guard flip.isFinished else { return [] }
-            if flip.target == 0 {
-                phase = .resting
-                return []
-            }
-            phase = .running
-            elapsed = 0
-            return [.snapAfterFlip]
-        case .running:
+        if phase == .running {
             elapsed = min(elapsed + dt, duration)
             if elapsed >= duration { phase = .complete }
+        }
+        guard case .animated(let from, let to, let flipElapsed) = flip else { return [] }
+        let toQuarterTurn = flip?.secondsToQuarterTurn
+        flip = .animated(from: from, to: to, elapsed: flipElapsed + dt)
+        followQuarterTurn()
+        // A step that passes the quarter turn runs the time for what is left of it.
+        if let toQuarterTurn, phase == .running, toQuarterTurn < dt { elapsed = min(dt - toQuarterTurn, duration) }
+        guard flip?.isFinished == true else { return [] }
+        flip = nil
+        if to < FlipMotion.quarterTurn {
+            phase = .resting
             return []
         }
+        return [.snapAfterFlip]
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every fixed number of the simulation, defined once. The CPU engine reads these directly; the
 /// compute shaders receive them through the `#define` block built from `shaderDefines`.
 public enum PhysicsConstants {
@@ -119,16 +121,26 @@ public enum PhysicsConstants {
     public static let settleDamping: Float = 0.05
     public static let dampingSpeedScale: Float = 0.15
 
-    // Resting grains (lower chamber only, supported grains only): both engines stop those
-    // under velocityCutoff; the compute engine puts them to sleep. Speeds scale with speedScale.
+    // Resting grains (in the chamber below against gravity, with something under them): both
+    // engines stop those under velocityCutoff; the compute engine puts them to sleep. Speeds
+    // scale with speedScale.
     public static let velocityCutoff: Float = 0.01
     public static let sleepSpeed: Float = 0.08
     public static let lightSleepCounter: Float = 16
     public static let deepSleepCounter: Float = 30
     /// A deep sleeper's counter stops here, so it never grows without bound.
     public static let sleepCounterCap: Float = 60
-    public static let supportCheckInterval = 30
+    /// Frames between a deep sleeper's looks at what holds it up: one in four frames each, so a
+    /// sleeper whose support slid away falls within a fifteenth of a second, not half a second as
+    /// at the original's 30 (docs/PHYSICS.md, "Support under the grain").
+    public static let supportCheckInterval = 4
     public static let supportDistanceFactor: Float = 1.05
+    /// A contact holds a grain up only where its normal into the grain lies within this many
+    /// degrees of up, against the gravity of the moment (docs/PHYSICS.md, "Support under the
+    /// grain"): a cap, wall or grain beside or above a grain never stops it.
+    public static let supportConeDegrees: Float = 30
+    /// The cosine of `supportConeDegrees`, as the engines compare it.
+    public static let supportCosine: Float = cos(supportConeDegrees * .pi / 180)
     public static let wakeApproachSpeed: Float = -0.05
 
     // Layouts shared with the shaders

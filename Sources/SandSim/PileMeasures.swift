@@ -10,58 +10,63 @@ public enum PileMeasures {
         public var inNeck: Float = 0
     }
 
-    /// The deepest overlaps in `grains`. A spatial hash of cells one diameter wide, counting-
-    /// sorted into buckets (three flat arrays, no dictionary), keeps it linear in the count and
-    /// cheap enough to run every frame of a 50,000-grain run.
+    /// The deepest overlaps in `grains`.
     public static func maxOverlap(_ grains: [Grain]) -> Overlap {
         var deepest = Overlap()
         guard let diameter = grains.first.map({ 2 * $0.radius }), diameter > 0 else { return deepest }
-        let positions = grains.map(\.position)
-        let finite = positions.map { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }
-        let bucketCount = max(2 * grains.count, 64)
-        func cell(_ p: SIMD3<Float>) -> SIMD3<Int> {
-            SIMD3(Int((p.x / diameter).rounded(.down)), Int((p.y / diameter).rounded(.down)), Int((p.z / diameter).rounded(.down)))
-        }
-        func bucket(_ c: SIMD3<Int>) -> Int {
-            let hash = c.x &* 73_856_093 ^ c.y &* 19_349_663 ^ c.z &* 83_492_791
-            return Int(UInt(bitPattern: hash) % UInt(bucketCount))
-        }
-        var starts = [Int](repeating: 0, count: bucketCount + 1)
-        let buckets = positions.indices.map { finite[$0] ? bucket(cell(positions[$0])) : -1 }
-        for b in buckets where b >= 0 { starts[b + 1] += 1 }
-        for b in 0..<bucketCount { starts[b + 1] += starts[b] }
-        var fill = starts
-        var sorted = [Int](repeating: 0, count: starts[bucketCount])
-        for (index, b) in buckets.enumerated() where b >= 0 {
-            sorted[fill[b]] = index
-            fill[b] += 1
-        }
-        for index in positions.indices where finite[index] {
+        let neighbours = GrainNeighbours(grains, cellSize: diameter)
+        let positions = neighbours.positions
+        for index in positions.indices {
             let p = positions[index]
-            let home = cell(p)
             let inNeck = abs(p.y) < PhysicsConstants.neckHalfHeight
-            for dx in -1...1 {
-                for dy in -1...1 {
-                    for dz in -1...1 {
-                        let b = bucket(home &+ SIMD3(dx, dy, dz))
-                        for slot in starts[b]..<starts[b + 1] {
-                            let other = sorted[slot]
-                            guard other > index else { continue }
-                            let delta = p - positions[other]
-                            let touching = grains[index].radius + grains[other].radius
-                            let distanceSquared = (delta * delta).sum()
-                            guard distanceSquared < touching * touching else { continue }
-                            let overlap = (touching - distanceSquared.squareRoot()) / diameter
-                            deepest.anywhere = max(deepest.anywhere, overlap)
-                            if inNeck || abs(positions[other].y) < PhysicsConstants.neckHalfHeight {
-                                deepest.inNeck = max(deepest.inNeck, overlap)
-                            }
-                        }
-                    }
+            neighbours.forEach(near: index) { other in
+                guard other > index else { return }
+                let delta = p - positions[other]
+                let touching = grains[index].radius + grains[other].radius
+                let distanceSquared = (delta * delta).sum()
+                guard distanceSquared < touching * touching else { return }
+                let overlap = (touching - distanceSquared.squareRoot()) / diameter
+                deepest.anywhere = max(deepest.anywhere, overlap)
+                if inNeck || abs(positions[other].y) < PhysicsConstants.neckHalfHeight {
+                    deepest.inNeck = max(deepest.inNeck, overlap)
                 }
             }
         }
         return deepest
+    }
+
+    /// Whether each grain has something under it against gravity (`up`, in the glass's frame):
+    /// a grain within the support check's reach (1.05 × touching distance), or the floor,
+    /// ceiling or wall within 5% of its radius, whose point of contact lies below the grain's
+    /// centre. The loosest reading of support, for checks: a grain without it hangs on a cap,
+    /// a wall or grains beside or above it, or falls.
+    public static func supported(_ grains: [Grain], profile: HourglassProfile, up: SIMD3<Float>) -> [Bool] {
+        guard let radius = grains.first?.radius, radius > 0 else { return [] }
+        let reach = 2 * radius * PhysicsConstants.supportDistanceFactor
+        let neighbours = GrainNeighbours(grains, cellSize: reach)
+        let positions = neighbours.positions
+        let margin = radius * (PhysicsConstants.supportDistanceFactor - 1)
+        return positions.indices.map { index in
+            guard neighbours.finite[index] else { return false }
+            let p = positions[index], r = grains[index].radius
+            if p.y - r <= -profile.innerHalfHeight + margin, up.y > 0 { return true }
+            if p.y + r >= profile.innerHalfHeight - margin, up.y < 0 { return true }
+            let radial = (p.x * p.x + p.z * p.z).squareRoot()
+            if radial > 1e-6, radial + r >= profile.innerRadiusAt(p.y) - margin {
+                // The contact lies along the wall's outward normal: out and down where it widens.
+                let slope = profile.innerSlopeAt(p.y)
+                let outward = SIMD3(p.x / radial, -slope, p.z / radial)
+                if (outward * up).sum() < 0 { return true }
+            }
+            var under = false
+            neighbours.forEach(near: index) { other in
+                guard !under else { return }
+                let delta = positions[other] - p
+                let touching = (r + grains[other].radius) * PhysicsConstants.supportDistanceFactor
+                under = (delta * delta).sum() < touching * touching && (delta * up).sum() < 0
+            }
+            return under
+        }
     }
 
     /// The angle in degrees of the lower pile's surface against the horizontal: a least-squares

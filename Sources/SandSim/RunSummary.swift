@@ -31,6 +31,17 @@ public struct RunSummary: Codable, Sendable, Equatable {
     /// The deepest grain–grain overlap seen in the run, in grain diameters; and in the neck.
     public var maxOverlap: Double?
     public var maxNeckOverlap: Double?
+    /// The longest any grain stood still with nothing under it against gravity, in seconds.
+    public var longestHang: Double?
+    /// With `--turn`, as the hand let go: the glass's turn in degrees, how many grains had
+    /// nothing under them against gravity, and the fastest grain's speed.
+    public var atRelease: Release?
+
+    public struct Release: Codable, Sendable, Equatable {
+        public var degrees: Double
+        public var unsupported: Int
+        public var fastest: Double
+    }
     /// Flips run on this pile, and the most grains lost (outside the glass or non-finite) at
     /// the end of any of them.
     public var flips: Int?
@@ -66,6 +77,13 @@ public struct RunSummary: Codable, Sendable, Equatable {
         emptyAtPerFlip = run.emptyAt.count > 1 ? run.emptyAt.map { $0.map(Double.init) } : nil
         maxOverlap = Double(run.maxOverlap)
         maxNeckOverlap = Double(run.maxNeckOverlap)
+        longestHang = (Double(run.longestHang) * 1000).rounded() / 1000
+        atRelease = run.atRelease.map { grains, angle in
+            let up = SimulationParameters(gravity: 1, neckDamping: 0).up(angle: angle)
+            let unsupported = PileMeasures.supported(grains, profile: run.profile, up: up).filter { !$0 }.count
+            return Release(degrees: (Double(angle) * 180 / .pi * 10).rounded() / 10, unsupported: unsupported,
+                           fastest: Double(grains.map(\.speed).max() ?? 0))
+        }
         flips = run.emptyAt.count
         lost = run.lost
         taps = run.taps
@@ -98,6 +116,11 @@ public struct RunSummary: Codable, Sendable, Equatable {
         if let maxOverlap, let maxNeckOverlap {
             lines.append("deepest overlap \(Self.format(maxOverlap, digits: 3)) diameters (neck \(Self.format(maxNeckOverlap, digits: 3)))")
         }
+        if let atRelease {
+            lines.append("as the hand let go at \(Self.format(atRelease.degrees, digits: 1))°: \(atRelease.unsupported) grains with nothing under them, " +
+                         "the fastest at \(Self.format(atRelease.fastest, digits: 4))")
+        }
+        if let longestHang { lines.append("longest a grain hung still with nothing under it \(Self.format(longestHang, digits: 2)) s") }
         lines[0] = "summary: " + lines[0]
         return lines.joined(separator: "\n")
     }

@@ -51,6 +51,14 @@ public struct SimulationParameters: Sendable, Equatable {
         SIMD3(0, -gravity * cos(angle) + tap * gravity, gravity * sin(angle))
     }
 
+    /// Up in the container frame while it is turned by `angle`: against gravity, the glass's own
+    /// fall while it is tapped included (straight up in the glass if that leaves no gravity).
+    public func up(angle: Float) -> SIMD3<Float> {
+        let g = gravityVector(angle: angle)
+        let length = (g * g).sum().squareRoot()
+        return length > 0 ? -g / length : SIMD3(0, 1, 0)
+    }
+
     /// Substeps a step of `dt` seconds takes: `perTick` for every tick's length of it
     /// (`PhysicsConstants.tickSeconds`), so the substep's length, which sets the solve's
     /// stability, does not depend on how time is cut into steps; and more for fast sand, so
@@ -77,13 +85,14 @@ public struct SubstepRules: Sendable {
     private let blendSpeed: Float
     private let cutoffSpeed: Float
 
-    public init(parameters: SimulationParameters, subDt: Float) {
+    public init(parameters: SimulationParameters, subDt: Float, angle: Float = 0) {
         self.parameters = parameters
         self.subDt = subDt
         flow = pow(PhysicsConstants.flowDamping, subDt)
         settle = pow(PhysicsConstants.settleDamping, subDt)
         blendSpeed = PhysicsConstants.dampingSpeedScale * parameters.speedScale
         cutoffSpeed = PhysicsConstants.velocityCutoff * parameters.speedScale
+        up = parameters.up(angle: angle)
     }
 
     /// Velocity-dependent damping factor for one substep:
@@ -92,13 +101,26 @@ public struct SubstepRules: Sendable {
         settle + (flow - settle) * min(speed / blendSpeed, 1)
     }
 
-    /// The original's stop (`velocityCutoff`): a grain below the neck that rests on a grain or
-    /// the floor and moves slower than this is stopped. Without it a pile's flanks go on
-    /// creeping flatter after the pour (docs/PHYSICS.md); a grain in the stream or in the upper
-    /// chamber is never stopped, so the drain is left alone.
+    /// The original's stop (`velocityCutoff`): a grain in the chamber below the neck, against
+    /// the gravity of the moment, that rests on something under it (`supported`: a grain or the
+    /// glass within the support cone of up) and moves slower than this is stopped. Without it a
+    /// pile's flanks go on creeping flatter after the pour (docs/PHYSICS.md); a grain in the
+    /// stream or in the chamber above is never stopped, so the drain is left alone, nor one on
+    /// its side of a glass turned a quarter.
     public func stopsResting(y: Float, speed: Float, supported: Bool) -> Bool {
-        supported && y < -PhysicsConstants.neckHalfHeight && speed < cutoffSpeed
+        supported && y * up.y < -PhysicsConstants.neckHalfHeight * abs(up.y) && speed < cutoffSpeed
     }
+
+    /// Up against the gravity of the moment, in the container's frame: the way a support must
+    /// push to hold a grain.
+    public let up: SIMD3<Float>
+
+    /// Whether a contact whose normal points `normal` into a grain holds it up.
+    @inline(__always)
+    public func holdsUp(normal: SIMD3<Float>) -> Bool {
+        (normal * up).sum() > supportCosine
+    }
+    public let supportCosine = PhysicsConstants.supportCosine
 
     /// Neck friction factor for one substep at height `y`: ramps linearly to the centre.
     public func neckFrictionFactor(y: Float) -> Float {

@@ -82,7 +82,7 @@ public final class CPUEngine: PhysicsEngine {
         lastSubsteps = count
         var step = Substep(grains: grains.pointers, candidates: candidates.pointers,
                            collider: GlassCollider(wall: WallCurve(points: UnsafeBufferPointer(wall)), innerHalfHeight: innerHalfHeight),
-                           gravity: Vector(parameters.gravityVector(angle: angle), 0), rules: SubstepRules(parameters: parameters, subDt: dt / Float(count)),
+                           gravity: Vector(parameters.gravityVector(angle: angle), 0), rules: SubstepRules(parameters: parameters, subDt: dt / Float(count), angle: angle),
                            farthest: farthest, nextLayer: nextLayer)
         run(Substep.predict, &step)
         for substep in 0..<count {

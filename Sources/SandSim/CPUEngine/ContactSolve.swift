@@ -8,6 +8,16 @@ import CFastMath
 /// up a pile within one pass.
 struct ContactSolve {
     let step: Substep
+    /// Up against the gravity of the moment, in every lane, and how near a contact's normal must
+    /// come to it to hold a grain up.
+    let up: VectorLanes
+    let supportCosine: VectorLanes.Lanes
+
+    init(step: Substep) {
+        self.step = step
+        up = VectorLanes(step.rules.up)
+        supportCosine = VectorLanes.Lanes(repeating: step.rules.supportCosine)
+    }
 
     func resolve(layer: Int) {
         let colouring = step.candidates.colouring
@@ -32,9 +42,10 @@ struct ContactSolve {
     /// grain, with friction's correction to their sliding (Friction); the sliding is taken before
     /// the push, which lies along the normal that friction removes. Lanes past `count` repeat the
     /// first pair: they come to the same grains as it, and store the same. Without a branch on
-    /// whether a pair touches, which the processor could not guess. A touching pair's grains are
-    /// marked as supported in their position's fourth lane, which the push makes infinite (+∞ to
-    /// one grain, −∞ to the other, and not a number where both meet): no store of its own.
+    /// whether a pair touches, which the processor could not guess. A touching pair where one
+    /// grain lies on the other (the normal within the support cone of up) marks it in their
+    /// positions' fourth lane, which the push makes infinite: +∞ to the grain held up, −∞ to
+    /// the one under it, and not a number to a grain that is both: no store of its own.
     @inline(__always)
     private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, count: Int) {
         let grains = step.grains, share = VectorLanes.Lanes(repeating: PhysicsConstants.contactShare)
@@ -52,7 +63,9 @@ struct ContactSolve {
         let depth = touching - distanceSquared * inverseDistance
         let slide = Friction.correction(sliding: slid, normal: normal, depth: depth)
         let pushed = normal * (depth * share), slidden = slide * share
-        let move = (pushed - slidden).kept(where: touches).vectors(w: select(touches, VectorLanes.Lanes(repeating: .infinity), .zero))
+        let lift = normal.dot(up), infinity = VectorLanes.Lanes(repeating: .infinity)
+        let support = select(less(supportCosine, lift), infinity, select(less(lift, -supportCosine), -infinity, .zero))
+        let move = (pushed - slidden).kept(where: touches).vectors(w: select(touches, support, .zero))
         @inline(__always)
         func push(_ i: Int, _ j: Int, _ p: Vector, _ q: Vector, _ move: Vector) {
             grains.position[i] = p + move

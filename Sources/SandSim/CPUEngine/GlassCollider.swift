@@ -52,14 +52,17 @@ struct GlassCollider {
 
     /// Keeps a grain inside the glass at the end of a substep: the wall (unless the grain is
     /// known to be far from it), then floor and ceiling, each with friction against the sliding
-    /// since `start`. Returns whether the grain rests on the floor or the ceiling, as
-    /// `collideGlass` in glass.glsl does.
-    func collide(position p: inout Vector, start: Vector, radius: Float, nearWall: Bool = true) -> Bool {
+    /// since `start`. Returns whether the glass holds the grain up against `rules`' gravity: a
+    /// wall, floor or ceiling it touches whose normal into the grain lies within the support
+    /// cone, as `collideGlass` in glass.glsl does.
+    func collide(position p: inout Vector, start: Vector, radius: Float, nearWall: Bool = true, rules: SubstepRules) -> Bool {
+        var holds = false
         if nearWall {
             var inside = p.xyz
             if let contact = projectInside(&inside, radius: radius) {
                 p = Vector(inside, 0)
                 p -= Friction.correction(sliding: p - start, normal: Vector(contact.normal, 0), depth: contact.depth, coefficients: .glass)
+                holds = rules.holdsUp(normal: -contact.normal)
             }
         }
         let low = floorY + radius, high = -floorY - radius
@@ -67,13 +70,12 @@ struct GlassCollider {
             let depth = low - p.y
             p.y = low
             p -= Friction.correction(sliding: p - start, normal: [0, 1, 0, 0], depth: depth, coefficients: .glass)
-            return true
         } else if p.y > high {
             let depth = p.y - high
             p.y = high
             p -= Friction.correction(sliding: p - start, normal: [0, -1, 0, 0], depth: depth, coefficients: .glass)
-            return true
         }
-        return p.y - radius <= floorY + 1e-4 || p.y + radius >= -floorY - 1e-4
+        let onFloor = p.y - radius <= floorY + 1e-4, onCeiling = p.y + radius >= -floorY - 1e-4
+        return holds || (onFloor && rules.holdsUp(normal: [0, 1, 0])) || (onCeiling && rules.holdsUp(normal: [0, -1, 0]))
     }
 }

@@ -98,7 +98,7 @@ struct Substep {
 
     /// The glass last, so the pushes of a packed pile can never leave a grain in the wall; then
     /// velocity from how far each grain really moved, the neck's friction, damping and the stop
-    /// for slow grains resting below the neck.
+    /// for slow grains resting on something under them below the neck.
     static let finish: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let grains = step.grains
@@ -110,10 +110,11 @@ struct Substep {
     @inline(__always)
     func finished(_ i: Int) -> (position: Vector, velocity: Vector) {
         var p = grains.position[i]
-        let touched = p.w != 0
+        // +∞: held up by a grain; −∞: holding one up; not a number: both (ContactSolve).
+        let supportedByGrain = !(p.w <= 0)
         p.w = 0
         let start = grains.start[i]
-        let supported = collider.collide(position: &p, start: start, radius: grains.radius[i], nearWall: grains.nearWall[i]) || touched
+        let supported = collider.collide(position: &p, start: start, radius: grains.radius[i], nearWall: grains.nearWall[i], rules: rules) || supportedByGrain
         var v = (p - start) / rules.subDt
         v *= rules.neckFrictionFactor(y: p.y)
         let speed = (v * v).sum3().squareRoot()

@@ -14,8 +14,11 @@ struct SimulateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h).")
     var duration = TimerDuration(seconds: 10)
 
-    @Option(parsing: .unconditional, help: "Seconds the fresh pile settles before the flip.")
-    var settle: Float = 2
+    @Option(parsing: .unconditional, help: "Seconds the fresh pile settles before the flip (default 2).")
+    var settle: Float?
+
+    @Option(name: .customLong("turn"), parsing: .unconditionalSingleValue, help: TurnOption.help)
+    var turns: [String] = []
 
     @Option(parsing: .unconditional, help: "Seconds the run goes on after the timer ends, 0–60, before the summary (whether the piles rest).")
     var landing: Float = HeadlessRun.defaultLandingSeconds
@@ -39,8 +42,12 @@ struct SimulateCommand: ParsableCommand {
     func validate() throws {
         try GrainOptions.validate(mode: mode, count: count, size: size)
         try duration.validate()
-        guard (0...60).contains(settle) else {
+        if let settle, !(0...60).contains(settle) {
             throw ValidationError("settle \(settle) s is outside 0–60 s")
+        }
+        if try TurnOption.hand(turns) != nil {
+            if settle != nil { throw ValidationError("--settle is for Start's flip; with --turn the hand's seconds count from the fresh pile") }
+            if flips != 1 { throw ValidationError("--flips is for Start's flips; --turn turns the glass once") }
         }
         guard (0...60).contains(landing) else {
             throw ValidationError("landing \(landing) s is outside 0–60 s")
@@ -54,8 +61,9 @@ struct SimulateCommand: ParsableCommand {
         let backend = try Backend.make(mode: mode)
         let engine = backend.engine
         try engine.spawn(count: count, size: size)
-        var headless = HeadlessRun(duration: duration.seconds, settleSeconds: settle, flips: flips, mode: backend.mode)
+        var headless = HeadlessRun(duration: duration.seconds, settleSeconds: settle ?? HeadlessRun.defaultSettleSeconds, flips: flips, mode: backend.mode)
         headless.landingSeconds = landing
+        headless.hand = try TurnOption.hand(turns)
         let result = headless.run(engine: engine) { phase in
             Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
         }
