@@ -2,17 +2,18 @@
 // neighbour at xj (sj, rj): its share of the overlap along the line of centres and of the
 // sliding since the substep began (Coulomb friction, removed as a position correction: all of
 // it below the static share of the overlap, at most the kinetic share beyond), all of both
-// against a sleeper, which does not move. Adds to `push` and counts the contact; counts the
-// neighbour as a support if it lies under the grain against gravity (`up`; the normal within
-// the support cone) and within the support check's reach, touching or not (a pair the first
-// iteration parted exactly still holds the grain up). Needs glass.glsl for frictionCorrection
-// and holdsUp.
-void addContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, bool stillJ, inout vec3 push, inout uint contacts, inout uint supports) {
+// against a sleeper, which does not move. Adds to `push` and counts the contact. A neighbour
+// below the grain against gravity (`up`) within the support check's reach, touching or not (a
+// pair the first iteration parted exactly still holds the grain up), adds its normal to
+// `under`: the grain rests on what is under it where their sum lies within the support cone
+// (holdsUp), as a grain in the pocket of three does and one on a slope too steep does not.
+// Needs glass.glsl for frictionCorrection and up.
+void addContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, bool stillJ, inout vec3 push, inout uint contacts, inout vec3 under) {
     vec3 delta = x - xj;
     float touching = r + rj;
     float d2 = dot(delta, delta);
     float reach = touching * SUPPORT_DISTANCE_FACTOR;
-    if (d2 < reach * reach && holdsUp(delta, sqrt(d2))) supports += 1u;
+    if (d2 < reach * reach && d2 > 1e-12 && dot(delta, up) > 0.0) under += delta / sqrt(d2);
     if (d2 >= touching * touching || d2 < 1e-12) return;
     float d = sqrt(d2);
     vec3 n = delta / d;

@@ -56,8 +56,8 @@ void endSleeperSubstep(uint k, vec4 start, float sleep) {
     imageStore(grainsOut, int(2u * k + 1u), vec4(0.0, 0.0, 0.0, sleep));
 }
 
-void endSubstep(uint k, vec3 p, vec4 start, float sleep, uint supports) {
-    bool heldByGlass = collideGlass(p, start.xyz, start.w);
+void endSubstep(uint k, vec3 p, vec4 start, float sleep, vec3 under) {
+    under += collideGlass(p, start.xyz, start.w);
     vec3 v = (p - start.xyz) / subDt;
     if (abs(p.y) < NECK_HALF_HEIGHT) {
         float ramp = 1.0 - abs(p.y) / NECK_HALF_HEIGHT;
@@ -72,7 +72,7 @@ void endSubstep(uint k, vec3 p, vec4 start, float sleep, uint supports) {
     // sleeper, which its neighbours cannot move, would plug it. The stop holds at all times
     // (SubstepRules.stopsResting): without it a pile's flanks go on creeping flatter after the
     // pour. Sleep only while the timer does not run.
-    bool resting = p.y * up.y < -NECK_HALF_HEIGHT * abs(up.y) && (supports > 0u || heldByGlass);
+    bool resting = p.y * up.y < -NECK_HALF_HEIGHT * abs(up.y) && holdsUp(under, length(under));
     float speed = length(v);
     if (resting && speed < VELOCITY_CUTOFF * speedScale) v = vec3(0.0);
     sleep = sleepEnabled && resting && speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
@@ -104,7 +104,8 @@ void main() {
     vec3 x = texelFetch(iterateIn, int(k)).xyz;
 #endif
     vec3 push = vec3(0.0);
-    uint contacts = 0u, supports = 0u;
+    uint contacts = 0u;
+    vec3 under = vec3(0.0);
     uint count = contactCount(k);
     for (uint m = 0u; m < count; ++m) {
         uint j = contactAt(k, m);
@@ -118,11 +119,11 @@ void main() {
         bool stillJ = previous.w < 0.0;
         vec3 xj = previous.xyz;
 #endif
-        addContact(x, start.xyz, r, xj, other.xyz, other.w, stillJ, push, contacts, supports);
+        addContact(x, start.xyz, r, xj, other.xyz, other.w, stillJ, push, contacts, under);
     }
     x += push * (CONTACT_RELAXATION / float(max(contacts, 1u)));
 #if LAST_ITERATION
-    endSubstep(k, x, start, motion.w, supports);
+    endSubstep(k, x, start, motion.w, under);
 #else
     // A push may not leave the grain in the glass: in the neck, two grains side by side must
     // part along it, not be put back on top of each other by the wall afterwards (the last

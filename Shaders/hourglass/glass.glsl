@@ -49,16 +49,16 @@ bool projectInside(inout vec3 p, float r, out vec3 n, out float depth) {
 }
 
 // Keeps the grain inside the glass at the end of its solve: the wall, then floor and ceiling,
-// each with the glass's friction against the sliding since `start`. Returns whether the glass
-// holds the grain up: a wall, floor or ceiling it touches whose normal lies within the support
-// cone of up (GlassCollider.collide).
-bool collideGlass(inout vec3 p, vec3 start, float r) {
+// each with the glass's friction against the sliding since `start`. Returns the normals into
+// the grain of the wall, floor or ceiling it touches that lie under it against gravity, summed,
+// to go with the grains' (addContact).
+vec3 collideGlass(inout vec3 p, vec3 start, float r) {
     vec3 n;
     float depth;
-    bool holds = false;
+    vec3 under = vec3(0.0);
     if (projectInside(p, r, n, depth)) {
         p -= frictionCorrection(p - start, n, depth, GLASS_STATIC_FRICTION, GLASS_KINETIC_FRICTION);
-        holds = holdsUp(-n, 1.0);
+        if (dot(-n, up) > 0.0) under -= n;
     }
     float low = floorY + r, high = -floorY - r;
     if (p.y < low) {
@@ -70,6 +70,7 @@ bool collideGlass(inout vec3 p, vec3 start, float r) {
         p.y = high;
         p -= frictionCorrection(p - start, vec3(0.0, -1.0, 0.0), depth, GLASS_STATIC_FRICTION, GLASS_KINETIC_FRICTION);
     }
-    bool onFloor = p.y - r <= floorY + 1e-4, onCeiling = p.y + r >= -floorY - 1e-4;
-    return holds || (onFloor && holdsUp(vec3(0.0, 1.0, 0.0), 1.0)) || (onCeiling && holdsUp(vec3(0.0, -1.0, 0.0), 1.0));
+    if (p.y - r <= floorY + 1e-4 && up.y > 0.0) under.y += 1.0;
+    if (p.y + r >= -floorY - 1e-4 && up.y < 0.0) under.y -= 1.0;
+    return under;
 }

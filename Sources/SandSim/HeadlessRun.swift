@@ -92,7 +92,7 @@ public struct HeadlessRun: Sendable {
             let grains = engine.readGrains()
             if sampleDue {
                 trace.append(DrainSample(time: time, phase: hourglass.timer.phase, grains: grains,
-                                         turned: hourglass.timer.containerAngle > FlipMotion.quarterTurn))
+                                         turned: hourglass.timer.containerAngle >= FlipMotion.quarterTurn))
                 nextSample += traceInterval
             }
             if measureOverlap, time >= nextLook {
@@ -112,7 +112,7 @@ public struct HeadlessRun: Sendable {
             // The hand takes hold of a glass at rest with the pile it was given: no pile to build.
             repeat {
                 let holding = hand.stage != .released
-                _ = hand.apply(at: time, to: &hourglass.timer)
+                _ = hourglass.timer.follow(hand.moves(at: time))
                 if holding, hand.stage == .released { atRelease = (engine.readGrains(), hand.angle(at: time)) }
                 frame()
             } while hand.stage != .released || hourglass.timer.flip != nil || hourglass.timer.phase == .running

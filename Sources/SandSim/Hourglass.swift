@@ -155,7 +155,7 @@ public struct Hourglass {
         let angle = timer.containerAngle
         engine.step(frameDt: seconds, angle: angle, parameters: parameters())
         tapLeft = max(tapLeft - seconds, 0)
-        pending[ticks] = Pending(runSeconds: runTick != nil ? runSeconds : nil, turned: angle > FlipMotion.quarterTurn)
+        pending[ticks] = Pending(runSeconds: runTick != nil ? runSeconds : nil, turned: angle >= FlipMotion.quarterTurn)
         engine.requestUpperCount(tag: ticks)
         if let count = engine.latestUpperCount() { hear(count) }
     }

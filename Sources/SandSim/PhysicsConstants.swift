@@ -138,7 +138,7 @@ public enum PhysicsConstants {
     /// A contact holds a grain up only where its normal into the grain lies within this many
     /// degrees of up, against the gravity of the moment (docs/PHYSICS.md, "Support under the
     /// grain"): a cap, wall or grain beside or above a grain never stops it.
-    public static let supportConeDegrees: Float = 30
+    public static let supportConeDegrees: Float = 40
     /// The cosine of `supportConeDegrees`, as the engines compare it.
     public static let supportCosine: Float = cos(supportConeDegrees * .pi / 180)
     public static let wakeApproachSpeed: Float = -0.05

@@ -85,33 +85,62 @@ public enum PileMeasures {
     /// How far across, in diameters, a higher grain covers a lower one (`reposeAngle`).
     public static let coverDistance: Float = 0.8
 
+    /// The angle in degrees against the horizontal of the surface of the pile in the chamber
+    /// below, in a glass turned so that `up` is against gravity: a least-squares line through its
+    /// surface grains' heights along `up` against their place along the glass's axis as it lies
+    /// (the glass is turned about x, so a tilted pile slopes that way). Surface grains and the
+    /// wall as in `reposeAngle`. Sand comes to rest under 40°; a pile frozen as the glass turned
+    /// stands at the turn's angle. Nil where too few grains lie on the surface to tell.
+    public static func surfaceSlope(_ grains: [Grain], profile: HourglassProfile, up: SIMD3<Float>) -> Double? {
+        let across = SIMD3<Float>(0, up.z, -up.y)
+        let points = surface(grains, profile: profile, up: up).map { p in
+            (x: Double((p * across).sum()), y: Double((p * up).sum()))
+        }
+        guard let line = LeastSquaresLine(points, minimumCount: 5) else { return nil }
+        return atan(abs(line.slope)) * 180 / .pi
+    }
+
+
     /// The lower pile's surface grains away from the glass, as distance from the axis and height.
     static func lowerSurface(_ grains: [Grain], profile: HourglassProfile) -> [(r: Double, y: Double)] {
-        let lower = grains.filter { $0.position.y < -PhysicsConstants.neckHalfHeight && $0.position.y.isFinite }
+        surface(grains, profile: profile, up: [0, 1, 0]).map { p in
+            (Double((p.x * p.x + p.z * p.z).squareRoot()), Double(p.y))
+        }
+    }
+
+    /// The surface grains of the pile in the chamber below, against gravity along `up`: those
+    /// with no grain higher along `up` closer than `coverDistance` diameters across it, and more
+    /// than a radius from the wall. None where the chamber holds fewer than 20 grains.
+    private static func surface(_ grains: [Grain], profile: HourglassProfile, up: SIMD3<Float>) -> [SIMD3<Float>] {
+        let lower = grains.filter { $0.position.y * up.y < -PhysicsConstants.neckHalfHeight * abs(up.y) && $0.position.y.isFinite }
         guard lower.count >= 20 else { return [] }
         let radius = lower[0].radius, diameter = 2 * radius
+        // Columns along `up`: a grain's place across it, on x and on the axis as it lies.
+        let across = SIMD3<Float>(0, up.z, -up.y)
+        func place(_ p: SIMD3<Float>) -> SIMD2<Float> { SIMD2(p.x, (p * across).sum()) }
         func column(_ p: SIMD3<Float>) -> SIMD2<Int> {
-            SIMD2(Int((p.x / diameter).rounded(.down)), Int((p.z / diameter).rounded(.down)))
+            let at = place(p) / diameter
+            return SIMD2(Int(at.x.rounded(.down)), Int(at.y.rounded(.down)))
         }
         var columns: [SIMD2<Int>: [Int]] = [:]
         for (index, grain) in lower.enumerated() { columns[column(grain.position), default: []].append(index) }
         let reach = coverDistance * diameter
-        var surface: [(r: Double, y: Double)] = []
+        var surface: [SIMD3<Float>] = []
         for grain in lower {
             let p = grain.position
-            let home = column(p)
+            let home = column(p), height = (p * up).sum()
             let covered = (-1...1).contains { dx in
                 (-1...1).contains { dz in
                     (columns[home &+ SIMD2(dx, dz)] ?? []).contains { other in
                         let q = lower[other].position
-                        let across = SIMD2(q.x - p.x, q.z - p.z)
-                        return q.y > p.y && (across * across).sum() < reach * reach
+                        let apart = place(q) - place(p)
+                        return (q * up).sum() > height && (apart * apart).sum() < reach * reach
                     }
                 }
             }
             let r = (p.x * p.x + p.z * p.z).squareRoot()
             guard !covered, profile.innerRadiusAt(p.y) - r - radius > radius else { continue }
-            surface.append((Double(r), Double(p.y)))
+            surface.append(p)
         }
         return surface
     }

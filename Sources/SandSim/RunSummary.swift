@@ -41,6 +41,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
         public var degrees: Double
         public var unsupported: Int
         public var fastest: Double
+        /// Degrees of the surface of the pile below against the horizontal (sand: under 40°).
+        public var surfaceSlope: Double?
     }
     /// Flips run on this pile, and the most grains lost (outside the glass or non-finite) at
     /// the end of any of them.
@@ -82,7 +84,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
             let up = SimulationParameters(gravity: 1, neckDamping: 0).up(angle: angle)
             let unsupported = PileMeasures.supported(grains, profile: run.profile, up: up).filter { !$0 }.count
             return Release(degrees: (Double(angle) * 180 / .pi * 10).rounded() / 10, unsupported: unsupported,
-                           fastest: Double(grains.map(\.speed).max() ?? 0))
+                           fastest: Double(grains.map(\.speed).max() ?? 0),
+                           surfaceSlope: PileMeasures.surfaceSlope(grains, profile: run.profile, up: up).map { ($0 * 10).rounded() / 10 })
         }
         flips = run.emptyAt.count
         lost = run.lost
@@ -118,7 +121,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
         }
         if let atRelease {
             lines.append("as the hand let go at \(Self.format(atRelease.degrees, digits: 1))°: \(atRelease.unsupported) grains with nothing under them, " +
-                         "the fastest at \(Self.format(atRelease.fastest, digits: 4))")
+                         "the fastest at \(Self.format(atRelease.fastest, digits: 4))" +
+                         (atRelease.surfaceSlope.map { ", the pile's surface at \(Self.format($0, digits: 1))° to the horizontal" } ?? ""))
         }
         if let longestHang { lines.append("longest a grain hung still with nothing under it \(Self.format(longestHang, digits: 2)) s") }
         lines[0] = "summary: " + lines[0]

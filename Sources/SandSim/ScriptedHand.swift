@@ -43,19 +43,42 @@ public struct ScriptedHand: Sendable, Equatable {
     /// Seconds from the start of the run when the hand lets go.
     public var releaseSeconds: Float { keyframes[keyframes.count - 1].seconds }
 
-    /// What the hand does by `time`: takes hold (what the timer then asks of the pile is
-    /// returned, as for a mouse press), turns the glass, or lets go.
-    public mutating func apply(at time: Float, to timer: inout HourglassTimer) -> [TimerAction] {
-        var actions: [TimerAction] = []
+    /// What the hand does by `time`, in order: takes hold, turns the glass, lets go. The
+    /// same moves go to every timer a window shows (HourglassTimer.follow).
+    public mutating func moves(at time: Float) -> [HandMove] {
+        var moves: [HandMove] = []
         if stage == .waiting, time >= keyframes[0].seconds {
-            actions = timer.beginDrag()
+            moves.append(.takeHold)
             stage = .holding
         }
-        guard stage == .holding else { return actions }
-        timer.drag(to: angle(at: time))
+        guard stage == .holding else { return moves }
+        moves.append(.turn(to: angle(at: time)))
         if time >= releaseSeconds {
-            timer.endDrag()
+            moves.append(.letGo)
             stage = .released
+        }
+        return moves
+    }
+}
+
+/// What a hand does to the glass: the mouse's press, drag and release.
+public enum HandMove: Sendable, Equatable {
+    case takeHold
+    case turn(to: Float)
+    case letGo
+}
+
+extension HourglassTimer {
+    /// Takes the hand's moves as the mouse's: beginDrag, drag, endDrag. Returns what taking
+    /// hold asks of the pile, as a mouse press does.
+    public mutating func follow(_ moves: [HandMove]) -> [TimerAction] {
+        var actions: [TimerAction] = []
+        for move in moves {
+            switch move {
+            case .takeHold: actions += beginDrag()
+            case .turn(let angle): drag(to: angle)
+            case .letGo: endDrag()
+            }
         }
         return actions
     }

@@ -39,8 +39,8 @@ struct DrainTests {
             while hourglass.timer.phase != .complete, hourglass.timer.elapsed < 3 { hourglass.advance(by: frame) }
             #expect(hourglass.taps >= 3, "at frames of \(frame) s")
             let tapSteps = jammed.steps.filter { $0.tap > 0 }
-            // Never before the sand has been still for the stall's patience after the flip.
-            #expect(!tapSteps.isEmpty && tapSteps.allSatisfy { $0.elapsed > FlipAnimation.duration + TimedDrain.stallSeconds })
+            // Never before the sand has been still for the stall's patience after the quarter turn.
+            #expect(!tapSteps.isEmpty && tapSteps.allSatisfy { $0.elapsed > FlipAnimation.duration / 2 + TimedDrain.stallSeconds })
             // Each knock's steps in a row; the last may still be under way, or just asked for.
             var knocks: [Float] = []
             var previous: Float?
@@ -97,8 +97,12 @@ final class StillEngine: PhysicsEngine {
     }
     func snapAfterFlip() {}
     func readGrains() -> [Grain] { grains }
+    /// The grains stand as they will after the flip's snap; turned past a quarter, the glass's
+    /// own frame has them the other way up, and so does a count in it.
     func requestUpperCount(tag: Int) {
-        requested.append(UpperCount(tag: tag, count: DrainSample.upperCount(grains)))
+        let turned = (steps.last?.angle ?? 0) >= FlipMotion.quarterTurn
+        let above = DrainSample.upperCount(grains)
+        requested.append(UpperCount(tag: tag, count: turned ? grains.count - above : above))
         if requested.count > countDelay { count = requested.removeFirst() }
     }
     func latestUpperCount() -> UpperCount? { count }

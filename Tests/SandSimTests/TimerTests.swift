@@ -5,7 +5,7 @@ import SandSim
 struct TimerTests {
     let settings = GrainSettings(mode: .cpu, count: 250)
 
-    @Test("start flips for 1.2 s, snaps, runs for the duration, then completes")
+    @Test("start flips for 1.2 s and the time runs from the quarter turn, halfway; the flip snaps, the time runs out, the timer completes")
     func fullCycle() {
         var timer = HourglassTimer(settings: settings, duration: 5)
         #expect(timer.phase == .resting && timer.containerAngle == 0)
@@ -13,9 +13,10 @@ struct TimerTests {
         #expect(timer.phase == .flipping)
         #expect(timer.advance(by: 0.6).isEmpty)
         #expect(abs(timer.containerAngle - .pi / 2) < 1e-4)
+        #expect(timer.phase == .running && timer.elapsed == 0)
         #expect(timer.advance(by: 0.6) == [.snapAfterFlip])
-        #expect(timer.phase == .running && timer.containerAngle == 0)
-        _ = timer.advance(by: 4.9)
+        #expect(timer.phase == .running && timer.containerAngle == 0 && abs(timer.elapsed - 0.6) < 1e-5)
+        _ = timer.advance(by: 4.3)
         #expect(timer.phase == .running && abs(timer.remaining - 0.1) < 1e-4)
         _ = timer.advance(by: 0.2)
         #expect(timer.phase == .complete && timer.elapsed == 5)
@@ -27,7 +28,7 @@ struct TimerTests {
         for steps in [0, 1, 2] {
             var timer = HourglassTimer(settings: settings)
             _ = timer.start()
-            for _ in 0..<steps { _ = timer.advance(by: 1.3) }
+            for _ in 0..<steps { _ = timer.advance(by: 0.7) }
             #expect(timer.reset() == [.respawn(settings)])
             #expect(timer.phase == .resting && timer.elapsed == 0)
         }
@@ -37,8 +38,9 @@ struct TimerTests {
     func startAfterCompletion() {
         var timer = HourglassTimer(settings: settings, duration: 5)
         _ = timer.start()
-        _ = timer.advance(by: 1.2)
-        let actionsAtCompletion = timer.advance(by: 5)
+        _ = timer.advance(by: 0.6)
+        _ = timer.advance(by: 0.6)
+        let actionsAtCompletion = timer.advance(by: 4.4)
         #expect(actionsAtCompletion.isEmpty)
         #expect(timer.phase == .complete)
         #expect(timer.start() == [.respawn(settings)])
@@ -53,25 +55,30 @@ struct TimerTests {
         _ = timer.start()
         timer.request(duration: 30)
         #expect(timer.duration == 10 && timer.requestedDuration == 30)
-        _ = timer.advance(by: 1.2)
+        _ = timer.advance(by: 0.6)
         _ = timer.advance(by: 10)
         #expect(timer.phase == .complete && timer.elapsed == 10)
         _ = timer.start()
         #expect(timer.duration == 30)
     }
 
-    @Test("the next change is due when the flip ends and when the time is up; nothing while held or at rest")
+    @Test("the next change is due at the quarter turn, when the flip ends and when the time is up; nothing while held short of the quarter turn or at rest")
     func nextChange() {
         var timer = HourglassTimer(settings: settings, duration: 5)
         #expect(timer.secondsToNextChange == nil)
         _ = timer.start()
+        #expect(abs((timer.secondsToNextChange ?? 0) - 0.6) < 1e-5)
         _ = timer.advance(by: 0.5)
-        #expect(abs((timer.secondsToNextChange ?? 0) - 0.7) < 1e-5)
-        _ = timer.advance(by: 0.7)
-        #expect(timer.phase == .running && timer.secondsToNextChange == 5)
+        #expect(abs((timer.secondsToNextChange ?? 0) - 0.1) < 1e-5)
+        _ = timer.advance(by: 0.1)
+        #expect(timer.phase == .running && abs((timer.secondsToNextChange ?? 0) - 0.6) < 1e-5)
+        _ = timer.advance(by: 0.6)
+        #expect(timer.phase == .running && abs((timer.secondsToNextChange ?? 0) - 4.4) < 1e-5)
         _ = timer.reset()
         _ = timer.beginDrag()
         #expect(timer.secondsToNextChange == nil)
+        timer.drag(to: 2)
+        #expect(timer.secondsToNextChange == 5, "held past the quarter turn, the time runs out on its own")
     }
 
     @Test("count and size wait for the next start or reset; a mode change restarts at once")
@@ -104,14 +111,15 @@ struct TimerTests {
 struct DragFlipTests {
     let settings = GrainSettings(mode: .cpu, count: 250)
 
-    @Test("the container follows the hand, and a release past half a turn completes the flip")
-    func releasePastHalf() {
-        var timer = HourglassTimer(settings: settings, duration: 5)
+    @Test("the container follows the hand, and a release past the quarter turn completes the flip")
+    func releasePastQuarter() {
+        var timer = HourglassTimer(settings: settings, duration: 30)
         #expect(timer.beginDrag().isEmpty)
         #expect(timer.isDragging && timer.phase == .flipping)
         timer.drag(to: 2.0)
         #expect(timer.containerAngle == 2.0)
         #expect(timer.advance(by: 10).isEmpty, "a held hourglass does not move on its own")
+        #expect(timer.phase == .running && timer.elapsed == 10, "the time runs from the quarter turn, held or not")
         timer.drag(to: 9)
         #expect(timer.containerAngle == .pi)
         timer.drag(to: 2.0)
@@ -122,7 +130,39 @@ struct DragFlipTests {
         var actions: [TimerAction] = []
         for _ in 0..<60 { actions += timer.advance(by: 1.0 / 60) }
         #expect(actions == [.snapAfterFlip])
-        #expect(timer.phase == .running && timer.containerAngle == 0)
+        #expect(timer.phase == .running && timer.containerAngle == 0 && abs(timer.elapsed - 11.2) < 1e-3)
+    }
+
+    @Test("the time starts as the hand passes the quarter turn; back across it the timer is as it was")
+    func quarterTurn() {
+        var timer = HourglassTimer(settings: settings, duration: 10)
+        _ = timer.beginDrag()
+        timer.drag(to: 1.5)
+        _ = timer.advance(by: 2)
+        #expect(timer.phase == .flipping && timer.elapsed == 0, "short of the quarter turn the sand rests below")
+        timer.drag(to: 1.6)
+        #expect(timer.phase == .running)
+        _ = timer.advance(by: 3)
+        #expect(timer.elapsed == 3)
+        timer.drag(to: 1.5)
+        #expect(timer.phase == .flipping && timer.elapsed == 0)
+        timer.drag(to: 3)
+        _ = timer.advance(by: 1)
+        timer.endDrag()
+        for _ in 0..<60 { _ = timer.advance(by: 1.0 / 60) }
+        #expect(timer.phase == .running && abs(timer.elapsed - 2) < 1e-4 && timer.containerAngle == 0)
+    }
+
+    @Test("held past the quarter turn longer than the timer, it completes in the hand; let go, the flip ends")
+    func completesWhileHeld() {
+        var timer = HourglassTimer(settings: settings, duration: 5)
+        _ = timer.beginDrag()
+        timer.drag(to: .pi)
+        _ = timer.advance(by: 6)
+        #expect(timer.phase == .complete && timer.isDragging && timer.containerAngle == .pi)
+        timer.endDrag()
+        #expect(timer.advance(by: 0.2) == [.snapAfterFlip])
+        #expect(timer.phase == .complete && timer.containerAngle == 0)
     }
 
     @Test("a release short of half a turn swings back upright and leaves the timer at rest")

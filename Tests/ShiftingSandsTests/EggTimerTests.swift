@@ -70,7 +70,7 @@ struct EggTimerTests {
         var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 180)
         #expect(TimerAlarm.title(timer, paused: false) == "ShiftingSands")
         _ = timer.start()
-        _ = timer.advance(by: 1.2)
+        _ = timer.advance(by: 0.6)
         _ = timer.advance(by: 19.5)
         #expect(TimerAlarm.title(timer, paused: false) == "2:41 · ShiftingSands")
         #expect(TimerAlarm.title(timer, paused: true).hasPrefix("2:41"))

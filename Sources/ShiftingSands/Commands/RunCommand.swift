@@ -39,6 +39,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("theme-change-at"), parsing: .unconditionalSingleValue, help: "Titanium: change to the next colour theme (turbulence burst, colour switch at its peak) @SECONDS into the run; repeat for more.")
     var themeChanges: [String] = []
 
+    @Option(name: .customLong("turn"), parsing: .unconditionalSingleValue, help: TurnOption.help)
+    var turns: [String] = []
+
     @OptionGroup var grains: GrainOptions
 
     @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h).")
@@ -96,9 +99,10 @@ struct RunCommand: ParsableCommand {
         }
         _ = try windowSize()
         _ = try orbitDegrees()
+        if try TurnOption.hand(turns) != nil, autostart { throw ValidationError("--autostart and --turn both turn the glass: give one of them") }
         _ = try WavesScene.Poke.parse(pokes)
         if scene != .hourglass {
-            let hourglassOnly = [("--orbit", orbit != nil), ("--compare", compare), ("--autostart", autostart), ("--trace", trace != nil), ("--mode", grains.mode != nil),
+            let hourglassOnly = [("--orbit", orbit != nil), ("--turn", !turns.isEmpty), ("--compare", compare), ("--autostart", autostart), ("--trace", trace != nil), ("--mode", grains.mode != nil),
                                  ("--count", grains.count != nil), ("--size", grains.size != nil), ("--duration", duration != nil), ("--colors", colors),
                                  ("--grain-shape", grainShape != nil)]
             if let option = hourglassOnly.first(where: \.1)?.0 { throw ValidationError("\(option) is for the hourglass scene, not \(scene.rawValue)") }
@@ -178,7 +182,7 @@ struct RunCommand: ParsableCommand {
         if compare && grains.count == nil {
             settings.counts[.cpu] = EngineRates.comparisonCount(softwareGL: GLInfo.current().isSoftware)
         }
-        let orbit = try orbitDegrees(), scriptedPokes = try WavesScene.Poke.parse(pokes)
+        let orbit = try orbitDegrees(), hand = try TurnOption.hand(turns), scriptedPokes = try WavesScene.Poke.parse(pokes)
         let sparkleScript = try SparklesScene.Script.parse(presses: presses, drags: drags)
         let titaniumScript = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
         let hourglassSettings = settings
@@ -189,7 +193,7 @@ struct RunCommand: ParsableCommand {
             case .hourglass:
                 let scene = try HourglassScene(window: window, settings: hourglassSettings, store: store,
                                                shaders: .hourglass(in: shaders), alerts: alerts, compare: compare, autostart: autostart,
-                                               pacing: screenshot == nil, trace: windowTrace)
+                                               pacing: screenshot == nil, trace: windowTrace, hand: hand)
                 if let orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }
                 return scene
             case .waves:
@@ -220,7 +224,7 @@ struct RunCommand: ParsableCommand {
         let simulate = try SimulateCommand.parse([
             "--mode", settings.mode.rawValue, "--count", String(settings.count(for: settings.mode)),
             "--size", String(settings.size(for: settings.mode)), "--duration", String(settings.duration),
-        ])
+        ] + turns.flatMap { ["--turn", $0] })
         try simulate.run()
     }
 }

@@ -26,6 +26,8 @@ final class HourglassScene: Scene {
     private(set) var camera = Camera.original
     /// The simulated second at which to flip by itself, once the fresh pile has settled.
     private var autostartAt: Double?
+    /// A scripted hand on the glass (`run --turn`), on the simulated clock.
+    private var hand: ScriptedHand?
     /// Frames cover the wall clock's time (nil: each frame covers the time it is given, as
     /// screenshot runs' fixed frames do).
     private var pacer: FramePacer?
@@ -41,9 +43,9 @@ final class HourglassScene: Scene {
     /// `store` nil: settings changed in this run are not saved (screenshot runs). `compare`: all
     /// three modes side by side with the CPU mode's count and size. `autostart` flips once the
     /// fresh pile has settled, as the original's `-test` did. `pacing`: frames follow the wall
-    /// clock. `trace`: a row a frame goes there.
+    /// clock. `trace`: a row a frame goes there. `hand`: turns the glass as a mouse drag would.
     init(window: Window, settings: HourglassSettings, store: SettingsStore<HourglassSettings>?, shaders: ShaderSource, alerts: TimerAlerts,
-         compare: Bool = false, autostart: Bool = false, pacing: Bool = true, trace: WindowTrace? = nil) throws {
+         compare: Bool = false, autostart: Bool = false, pacing: Bool = true, trace: WindowTrace? = nil, hand: ScriptedHand? = nil) throws {
         self.window = window
         self.store = store
         rendererName = GLInfo.current().renderer
@@ -73,6 +75,7 @@ final class HourglassScene: Scene {
         autostartAt = autostart ? Double(HeadlessRun.defaultSettleSeconds) : nil
         pacer = pacing ? FramePacer() : nil
         self.trace = trace
+        self.hand = hand
     }
 
     /// Each mode's count range, cut to what this GL can hold.
@@ -128,6 +131,9 @@ final class HourglassScene: Scene {
             autostartAt = nil
             changeTimers { $0.start() }
         }
+        if let moves = hand?.moves(at: Float(simulations[0].hourglass.clock)), !moves.isEmpty {
+            changeTimers { $0.follow(moves) }
+        }
         let seconds = pacer?.simulatedSeconds(wall: dt) ?? dt
         for simulation in simulations { simulation.advance(by: seconds) }
         pacer?.record(physics: simulations.map(\.physicsSeconds).reduce(0, +), simulated: simulations[0].lastFrame.seconds)
@@ -168,7 +174,7 @@ final class HourglassScene: Scene {
             WindowTrace.Glass(upper: $0.hourglass.upper, emptyAt: $0.hourglass.emptyAt, substeps: $0.lastFrame.substeps)
         }
         try trace.row(wall: wallClock, simulated: simulations[0].hourglass.clock, phase: timer.phase, elapsed: timer.elapsed,
-                      glasses: glasses, fps: fps.value, slowMotion: slowMotion)
+                      angle: timer.containerAngle, held: timer.isDragging, glasses: glasses, fps: fps.value, slowMotion: slowMotion)
     }
 
     func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {
