@@ -16,10 +16,20 @@ public struct Camera: Equatable, Sendable {
     public var pitch: Float = 0
     public var distance: Float = 3
 
+    /// The pitch and distance held within their limits: short of straight over, and never under
+    /// the desk, where the camera would look at the base from inside the wood.
     public init(yaw: Float = 0, pitch: Float = 0, distance: Float = 3) {
         self.yaw = yaw
-        self.pitch = min(max(pitch, -Self.pitchLimit), Self.pitchLimit)
         self.distance = min(max(distance, Self.distanceRange.lowerBound), Self.distanceRange.upperBound)
+        self.pitch = min(max(pitch, Self.lowestPitch(distance: self.distance)), Self.pitchLimit)
+    }
+
+    /// The lowest the camera goes: a little above the desk's plane.
+    public static let lowestHeight: Float = Desk.height + 0.05
+
+    /// The lowest pitch at `distance` that keeps the camera above the desk's plane.
+    public static func lowestPitch(distance: Float) -> Float {
+        max(asin(min(max(lowestHeight / distance, -1), 1)), -pitchLimit)
     }
 
     /// Where the camera stands in the world.
@@ -33,7 +43,8 @@ public struct Camera: Equatable, Sendable {
             * Matrix4.translation([0, 0, -distance]) * Matrix4.rotationX(pitch) * Matrix4.rotationY(-yaw)
     }
 
-    /// Turned by `yaw` and `pitch` radians more, the pitch held short of straight over or under.
+    /// Turned by `yaw` and `pitch` radians more, the pitch held short of straight over and above
+    /// the desk.
     public func orbited(yaw: Float, pitch: Float) -> Camera {
         Camera(yaw: self.yaw + yaw, pitch: self.pitch + pitch, distance: distance)
     }

@@ -307,7 +307,7 @@ struct CommandLineTests {
         let test = try CommandRun(["-test", "-mode", "CPU", "-count", "50", "--settle", "0"])
         #expect(test.status == 0, "stderr: \(test.stderr)")
         #expect(test.stdout.contains("drained 100.0%"))
-        #expect(test.stdout.contains("simulated 13.2"), "10 s timer, 1.2 s flip and 2 s of landing")
+        #expect(test.stdout.contains("simulated 12.6"), "the flip to its quarter turn (0.6 s), the 10 s timer from there and 2 s of landing")
     }
 
     @Test("bench --scene sparkles prints particle updates per second and frame ms for each count, as JSON that names its scene")
