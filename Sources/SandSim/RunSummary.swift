@@ -43,6 +43,16 @@ public struct RunSummary: Codable, Sendable, Equatable {
         public var fastest: Double
         /// Degrees of the surface of the pile below against the horizontal (sand: under 40°).
         public var surfaceSlope: Double?
+
+        /// How `run`'s hand left the pile; nil for a run without a hand.
+        public init?(_ run: HeadlessRun.Result) {
+            guard let (grains, angle) = run.atRelease else { return nil }
+            let up = SimulationParameters(gravity: 1, neckDamping: 0).up(angle: angle)
+            degrees = (Double(angle) * 180 / .pi * 10).rounded() / 10
+            unsupported = PileMeasures.supported(grains, profile: run.profile, up: up).filter { !$0 }.count
+            fastest = Double(grains.map(\.speed).max() ?? 0)
+            surfaceSlope = PileMeasures.surfaceSlope(grains, profile: run.profile, up: up).map { ($0 * 10).rounded() / 10 }
+        }
     }
     /// Flips run on this pile, and the most grains lost (outside the glass or non-finite) at
     /// the end of any of them.
@@ -80,13 +90,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         maxOverlap = Double(run.maxOverlap)
         maxNeckOverlap = Double(run.maxNeckOverlap)
         longestHang = (Double(run.longestHang) * 1000).rounded() / 1000
-        atRelease = run.atRelease.map { grains, angle in
-            let up = SimulationParameters(gravity: 1, neckDamping: 0).up(angle: angle)
-            let unsupported = PileMeasures.supported(grains, profile: run.profile, up: up).filter { !$0 }.count
-            return Release(degrees: (Double(angle) * 180 / .pi * 10).rounded() / 10, unsupported: unsupported,
-                           fastest: Double(grains.map(\.speed).max() ?? 0),
-                           surfaceSlope: PileMeasures.surfaceSlope(grains, profile: run.profile, up: up).map { ($0 * 10).rounded() / 10 })
-        }
+        atRelease = Release(run)
         flips = run.emptyAt.count
         lost = run.lost
         taps = run.taps

@@ -31,14 +31,11 @@ struct ComputeHandTests {
         run.hand = ScriptedHand([.init(degrees: 0, seconds: 1), .init(degrees: 70, seconds: 1.5), .init(degrees: 70, seconds: 6)])
         let result = run.run(engine: gl.engine)
         #expect(result.longestHang <= 0.2, "a grain hung \(result.longestHang) s with nothing under it")
-        let release = try #require(result.atRelease)
-        let up = SimulationParameters(duration: 10).up(angle: release.angle)
-        let supported = PileMeasures.supported(release.grains, profile: result.profile, up: up)
-        #expect(supported.allSatisfy { $0 }, "\(supported.filter { !$0 }.count) grains with nothing under them")
-        let fastest = release.grains.map(\.speed).max() ?? 0
-        #expect(fastest < PhysicsConstants.velocityCutoff, "a grain still moved at \(fastest)")
+        let release = try #require(RunSummary.Release(result))
+        #expect(release.unsupported == 0, "\(release.unsupported) grains with nothing under them")
+        #expect(release.fastest < Double(PhysicsConstants.velocityCutoff), "a grain still moved at \(release.fastest)")
         // A pile frozen as the glass turned would stand at the turn's 70°.
-        let slope = try #require(PileMeasures.surfaceSlope(release.grains, profile: result.profile, up: up))
+        let slope = try #require(release.surfaceSlope)
         #expect(slope < 40, "the pile's surface stands at \(slope)° to the horizontal")
     }
 }
