@@ -5,9 +5,8 @@ public struct HangingWatch: Sendable {
     /// Where each grain was when it last moved, and since when it has hung there (nil: it has not).
     private var anchors: [SIMD3<Float>] = []
     private var hangingSince: [Float?] = []
-    /// The longest any grain has hung so far, in seconds; and that grain.
+    /// The longest any grain has hung so far, in seconds.
     public private(set) var longest: Float = 0
-    public private(set) var longestGrain: Int?
 
     /// A grain that has moved less than this share of its diameter since it was last seen to
     /// move is still: a grain let go from rest covers it in 0.13 s at the gravity of a 10 s timer.
@@ -37,10 +36,7 @@ public struct HangingWatch: Sendable {
             }
             let since = hangingSince[index] ?? time
             hangingSince[index] = since
-            if time - since > longest {
-                longest = time - since
-                longestGrain = index
-            }
+            longest = max(longest, time - since)
         }
     }
 }

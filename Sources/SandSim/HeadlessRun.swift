@@ -96,7 +96,7 @@ public struct HeadlessRun: Sendable {
                 nextSample += traceInterval
             }
             if measureOverlap, time >= nextLook {
-                let up = SimulationParameters(gravity: 1, neckDamping: 0).up(angle: hourglass.timer.containerAngle)
+                let up = SimulationParameters.up(angle: hourglass.timer.containerAngle)
                 hanging.look(at: grains, time: time, profile: hourglass.profile, up: up)
                 nextLook += HangingWatch.interval
             }
@@ -105,6 +105,14 @@ public struct HeadlessRun: Sendable {
                 maxOverlap = max(maxOverlap, overlap.anywhere)
                 maxNeckOverlap = max(maxNeckOverlap, overlap.inNeck)
             }
+        }
+
+        /// What a run of the timer left: when the chamber above emptied, the taps, grains lost.
+        func endRun() {
+            taps += hourglass.taps
+            emptyAt.append(hourglass.emptyAt)
+            let summary = RunSummary(mode: "", grains: engine.readGrains(), profile: hourglass.profile, simulatedSeconds: 0, wallSeconds: 0)
+            lost = max(lost, summary.outside + summary.nonFinite)
         }
 
         progress(.resting)
@@ -118,26 +126,20 @@ public struct HeadlessRun: Sendable {
             } while hand.stage != .released || hourglass.timer.flip != nil || hourglass.timer.phase == .running
             if hourglass.timer.phase == .complete { progress(.complete) }
             for _ in 0..<Int((landingSeconds / frameDt).rounded()) { frame() }
-            emptyAt.append(hourglass.emptyAt)
-            taps = hourglass.taps
-            let summary = RunSummary(mode: "", grains: engine.readGrains(), profile: hourglass.profile, simulatedSeconds: 0, wallSeconds: 0)
-            lost = summary.outside + summary.nonFinite
+            endRun()
         } else {
             for _ in 0..<Int((settleSeconds / frameDt).rounded()) { frame() }
-        }
-        for _ in 0..<(hand == nil ? flips : 0) {
-            _ = hourglass.timer.start()
-            progress(hourglass.timer.phase)
-            while hourglass.timer.phase != .complete {
-                frame()
-                if freeGravity != nil, hourglass.emptyAt != nil { break }
+            for _ in 0..<flips {
+                _ = hourglass.timer.start()
+                progress(hourglass.timer.phase)
+                while hourglass.timer.phase != .complete {
+                    frame()
+                    if freeGravity != nil, hourglass.emptyAt != nil { break }
+                }
+                progress(.complete)
+                for _ in 0..<(freeGravity == nil ? Int((landingSeconds / frameDt).rounded()) : 0) { frame() }
+                endRun()
             }
-            progress(.complete)
-            for _ in 0..<(freeGravity == nil ? Int((landingSeconds / frameDt).rounded()) : 0) { frame() }
-            taps += hourglass.taps
-            emptyAt.append(hourglass.emptyAt)
-            let summary = RunSummary(mode: "", grains: engine.readGrains(), profile: hourglass.profile, simulatedSeconds: 0, wallSeconds: 0)
-            lost = max(lost, summary.outside + summary.nonFinite)
         }
         let grains = engine.readGrains()
         trace.append(DrainSample(time: time, phase: hourglass.timer.phase, grains: grains))

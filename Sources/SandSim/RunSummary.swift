@@ -47,7 +47,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         /// How `run`'s hand left the pile; nil for a run without a hand.
         public init?(_ run: HeadlessRun.Result) {
             guard let (grains, angle) = run.atRelease else { return nil }
-            let up = SimulationParameters(gravity: 1, neckDamping: 0).up(angle: angle)
+            let up = SimulationParameters.up(angle: angle)
             degrees = (Double(angle) * 180 / .pi * 10).rounded() / 10
             unsupported = PileMeasures.supported(grains, profile: run.profile, up: up).filter { !$0 }.count
             fastest = Double(grains.map(\.speed).max() ?? 0)

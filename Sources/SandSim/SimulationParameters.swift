@@ -59,6 +59,12 @@ public struct SimulationParameters: Sendable, Equatable {
         return length > 0 ? -g / length : SIMD3(0, 1, 0)
     }
 
+    /// Up in the container frame while it is turned by `angle` and not tapped: against gravity
+    /// alone, as the pile's measures read it.
+    public static func up(angle: Float) -> SIMD3<Float> {
+        SIMD3(0, cos(angle), -sin(angle))
+    }
+
     /// Substeps a step of `dt` seconds takes: `perTick` for every tick's length of it
     /// (`PhysicsConstants.tickSeconds`), so the substep's length, which sets the solve's
     /// stability, does not depend on how time is cut into steps; and more for fast sand, so
@@ -84,6 +90,11 @@ public struct SubstepRules: Sendable {
     private let settle: Float
     private let blendSpeed: Float
     private let cutoffSpeed: Float
+    /// Up against the gravity of the moment, in the container's frame: the way a support must
+    /// push to hold a grain.
+    public let up: SIMD3<Float>
+    /// `PhysicsConstants.supportCosine` held here, so the substep's loop reads a plain value.
+    public let supportCosine = PhysicsConstants.supportCosine
 
     public init(parameters: SimulationParameters, subDt: Float, angle: Float = 0) {
         self.parameters = parameters
@@ -111,16 +122,11 @@ public struct SubstepRules: Sendable {
         supported && y * up.y < -PhysicsConstants.neckHalfHeight * abs(up.y) && speed < cutoffSpeed
     }
 
-    /// Up against the gravity of the moment, in the container's frame: the way a support must
-    /// push to hold a grain.
-    public let up: SIMD3<Float>
-
     /// Whether a contact whose normal points `normal` into a grain holds it up.
     @inline(__always)
     public func holdsUp(normal: SIMD3<Float>) -> Bool {
         (normal * up).sum() > supportCosine
     }
-    public let supportCosine = PhysicsConstants.supportCosine
 
     /// Neck friction factor for one substep at height `y`: ramps linearly to the centre.
     public func neckFrictionFactor(y: Float) -> Float {
