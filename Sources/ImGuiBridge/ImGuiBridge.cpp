@@ -206,20 +206,35 @@ float valueColumn(T min, T max, const char *format) {
 // and what was typed and what was kept are remembered for the app to say so.
 // `shown` and `widest`, where given, replace the value as the format writes it and the width of
 // its column (a duration shown as "1:30").
+// With `typed`, the box after Ctrl+click is a text box of the app's: nothing is applied while
+// the person types, any characters go in, and Enter hands the text over (UISliderTyped) for
+// the app to read ("3m"); Esc or a click elsewhere closes it and keeps the value.
 template <typename T, typename Slider>
-bool sliderWithValue(const char *label, T *value, T min, T max, const char *format, float width, Slider slider,
-                     const char *shown = nullptr, const char *widest = nullptr) {
+UISliderResult sliderWithValue(const char *label, T *value, T min, T max, const char *format, float width, Slider slider,
+                               const char *shown = nullptr, const char *widest = nullptr, char *typed = nullptr, int typedSize = 0) {
     ImGui::PushID(label);
-    const bool editing = ImGui::TempInputIsActive(ImGui::GetID("##track")) || ImGui::GetIO().KeyCtrl;
+    const ImGuiID track = ImGui::GetID("##track");
+    const bool editing = ImGui::TempInputIsActive(track) || ImGui::GetIO().KeyCtrl;
     ImGui::SetNextItemWidth(width);
-    const bool changed = slider("##track", editing ? format : "");
-    if (changed && (*value < min || *value > max)) {
-        snprintf(clamped.typed, sizeof clamped.typed, format, *value);
-        *value = *value < min ? min : max;
-        snprintf(clamped.lowest, sizeof clamped.lowest, format, min);
-        snprintf(clamped.highest, sizeof clamped.highest, format, max);
-        snprintf(clamped.kept, sizeof clamped.kept, format, *value);
-        clamped.pending = true;
+    UISliderResult result = UISliderUnchanged;
+    if (typed != nullptr && ImGui::TempInputIsActive(track)) {
+        // The box ImGui opened on the Ctrl+click frame, at the track's place, taken over from
+        // the next frame on: ImGui's own applies each keystroke and refuses letters.
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const ImRect box(at, ImVec2(at.x + width, at.y + ImGui::GetFrameHeight()));
+        if (ImGui::TempInputText(box, track, "##track", typed, typedSize, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+            result = UISliderTyped;
+        }
+    } else if (slider("##track", editing ? format : "")) {
+        result = UISliderMoved;
+        if (*value < min || *value > max) {
+            snprintf(clamped.typed, sizeof clamped.typed, format, *value);
+            *value = *value < min ? min : max;
+            snprintf(clamped.lowest, sizeof clamped.lowest, format, min);
+            snprintf(clamped.highest, sizeof clamped.highest, format, max);
+            snprintf(clamped.kept, sizeof clamped.kept, format, *value);
+            clamped.pending = true;
+        }
     }
     char written[64];
     snprintf(written, sizeof written, format, *value);
@@ -230,7 +245,7 @@ bool sliderWithValue(const char *label, T *value, T min, T max, const char *form
     ImGui::SameLine(start + ImMax(sharedValueColumn, column));
     ImGui::TextUnformatted(label);
     ImGui::PopID();
-    return changed;
+    return result;
 }
 }  // namespace
 
@@ -239,13 +254,19 @@ extern "C" {
 bool ui_slider_int(const char *label, int *value, int min, int max, float width) {
     return sliderWithValue(label, value, min, max, "%d", width, [&](const char *id, const char *format) {
         return ImGui::SliderInt(id, value, min, max, format);
-    });
+    }) != UISliderUnchanged;
 }
 
 bool ui_slider_int_log(const char *label, int *value, int min, int max, float width) {
     return sliderWithValue(label, value, min, max, "%d", width, [&](const char *id, const char *format) {
         return ImGui::SliderInt(id, value, min, max, format, ImGuiSliderFlags_Logarithmic);
-    });
+    }) != UISliderUnchanged;
+}
+
+UISliderResult ui_slider_int_log_typed(const char *label, int *value, int min, int max, float width, char *typed, int typedSize) {
+    return sliderWithValue(label, value, min, max, "%d", width, [&](const char *id, const char *format) {
+        return ImGui::SliderInt(id, value, min, max, format, ImGuiSliderFlags_Logarithmic);
+    }, nullptr, nullptr, typed, typedSize);
 }
 
 float ui_slider_value_width(float min, float max, const char *format) { return valueColumn(min, max, format); }
@@ -284,13 +305,14 @@ void ui_end_scroll_area(void) { ImGui::EndChild(); }
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width) {
     return sliderWithValue(label, value, min, max, format, width, [&](const char *id, const char *shownFormat) {
         return ImGui::SliderFloat(id, value, min, max, shownFormat);
-    });
+    }) != UISliderUnchanged;
 }
 
-bool ui_slider_float_log(const char *label, float *value, float min, float max, const char *format, const char *shown, const char *widest, float width) {
+UISliderResult ui_slider_float_log_typed(const char *label, float *value, float min, float max, const char *format, const char *shown,
+                                         const char *widest, float width, char *typed, int typedSize) {
     return sliderWithValue(label, value, min, max, format, width, [&](const char *id, const char *shownFormat) {
         return ImGui::SliderFloat(id, value, min, max, shownFormat, ImGuiSliderFlags_Logarithmic);
-    }, shown, widest);
+    }, shown, widest, typed, typedSize);
 }
 
 void ui_same_line(void) { ImGui::SameLine(); }

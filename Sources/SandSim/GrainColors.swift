@@ -31,19 +31,14 @@ public enum GrainColors {
         }
     }
 
-    /// The 24 evenly spaced hues the CPU and GPU modes draw from.
+    /// The 24 evenly spaced hues random colours draw from.
     public static let palette: [SIMD3<Float>] = (0..<paletteSize).map { hue(Float($0) / Float(paletteSize)) }
 
-    /// One packed colour per grain: all sand, or a random hue each (the Instanced mode's buffer).
+    /// One packed colour per grain, by grain: all sand, or a palette colour each from a seeded
+    /// draw. Every mode draws grain i in colour i, so glasses whose engines agree look alike.
     public static func perGrain(count: Int, random: Bool, seed: UInt64 = 7) -> [UInt32] {
         guard random else { return [UInt32](repeating: pack(sand), count: count) }
         var generator = SeededRandom(seed: seed)
-        return (0..<count).map { _ in pack(hue(Float.random(in: 0..<1, using: &generator))) }
-    }
-
-    /// One palette index per grain, for the modes that draw from the 24-colour palette.
-    public static func paletteIndices(count: Int, seed: UInt64 = 7) -> [Int] {
-        var generator = SeededRandom(seed: seed)
-        return (0..<count).map { _ in Int.random(in: 0..<paletteSize, using: &generator) }
+        return (0..<count).map { _ in pack(palette[Int.random(in: 0..<paletteSize, using: &generator)]) }
     }
 }

@@ -210,6 +210,32 @@ struct ComputeEngineTests {
         #expect(abs((p.x * p.x + p.z * p.z).squareRoot() - expected) < 0.0005)
     }
 
+    /// The mesh is drawn from the load-order buffers: after the engine has re-sorted its grains
+    /// by cell, grain i's vertices still lie on grain i and carry colour i.
+    @Test("a grain keeps its colour across the compute engine's re-sorts")
+    func colourAcrossSorts() throws {
+        let gl = try GLFixture()
+        let grains = SpawnLattice.grains(count: 250, profile: GLFixture.profile)
+        try gl.load(grains)
+        let colors = GrainColors.perGrain(count: grains.count, random: true)
+        gl.engine.setColors(colors)
+        gl.run(seconds: 0.5)
+        #expect(gl.engine.sortCount() > 1, "the falling pile was sorted again on the way")
+        gl.engine.expandMeshes()
+        let moved = gl.engine.readGrains()
+        let words = gl.engine.vertexBuffer.read(UInt32.self, count: grains.count * Icosphere.vertexCount * MeshVertexLayout.words)
+        #expect(gl.engine.colorBuffer.read(UInt32.self, count: grains.count) == colors)
+        for (g, grain) in moved.enumerated() {
+            let base = g * Icosphere.vertexCount * MeshVertexLayout.words
+            let corner = SIMD3(Float(bitPattern: words[base]), Float(bitPattern: words[base + 1]), Float(bitPattern: words[base + 2]))
+            let offset = corner - grain.position
+            #expect(abs((offset * offset).sum().squareRoot() - grain.radius) < 1e-5, "grain \(g)'s mesh is not on grain \(g)")
+            #expect(words[base + 6] == colors[g], "grain \(g) lost its colour")
+        }
+        // One palette for every mode: the CPU and GPU modes draw these same colours.
+        #expect(Set(colors).isSubset(of: Set(GrainColors.palette.map(GrainColors.pack))))
+    }
+
     @Test("expand_meshes writes 42 vertices per grain on its sphere, with its colour")
     func expandMeshes() throws {
         let gl = try GLFixture()

@@ -31,6 +31,9 @@ struct BenchTests {
         #expect(results[2]["readbackMs"] != nil && results[2]["meshMs"] == nil)
         #expect(results[4]["meshMs"] == nil && results[4]["readbackMs"] == nil, "Instanced impostors draw the engine's buffer: no mesh to expand")
         #expect(results[5]["meshMs"] != nil && results[5]["readbackMs"] == nil)
+        // Before, the CPU engine, which has no sleep, read as every grain awake beside the
+        // compute engines' 0 on the same settled pile.
+        #expect(results[0]["awakeAtEnd"] == nil && results[2]["awakeAtEnd"] as? Int != nil, "awake is the compute engines' sleep")
         #expect(run.stderr.contains("bench [6/6] instanced, 60 grains, mesh"), "progress goes to stderr")
     }
 

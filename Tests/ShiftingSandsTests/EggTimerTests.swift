@@ -21,6 +21,31 @@ struct EggTimerTests {
         }
     }
 
+    /// Before, 3m90s was read as 4:30 and a negative length got only "the value is invalid".
+    @Test("seconds after minutes and minutes after hours count below 60; a negative length is read and refused by its range, as typed")
+    func clockLimits() throws {
+        #expect(DurationText.seconds("3m90s") == nil && DurationText.seconds("1h75m") == nil && DurationText.seconds("1h30m59s") == 5459)
+        #expect(DurationText.seconds("-10") == -10)
+        for (text, said) in [("-10", "duration -10 is outside 5 s–1 h"), ("4.99", "duration 4.99 is outside 5 s–1 h")] {
+            let duration = try #require(TimerDuration(argument: text))
+            #expect(throws: (any Error).self) { try duration.validate() }
+            do { try duration.validate() } catch { #expect("\(error)".contains(said), "\(error)") }
+        }
+    }
+
+    /// Before, the box read "3m" as 3 and said "3 is outside 5–3600; using 5".
+    @Test("the timer's box takes what --duration takes; the count's box whole numbers; toasts name the forms and carry units")
+    func typedIntoTheBoxes() {
+        #expect(TypedEntry.duration("3m") == .init(value: 180, message: nil))
+        #expect(TypedEntry.duration("1m30s") == .init(value: 90, message: nil))
+        #expect(TypedEntry.duration("3s") == .init(value: 5, message: "3 s is outside 5 s–1 h; using 5 s"))
+        #expect(TypedEntry.duration("abc") == .init(value: nil, message: "“abc” is not a length of time: type 90, 90s, 3m, 1m30s or 1h"))
+        #expect(TypedEntry.count("1000", range: 50...50_000) == .init(value: 1000, message: nil))
+        #expect(TypedEntry.count("99999", range: 50...50_000) == .init(value: 50_000, message: "99,999 grains is outside 50–50,000; using 50,000 grains"))
+        #expect(TypedEntry.count("lots", range: 50...50_000).value == nil)
+        #expect(TypedEntry.count("lots", range: 50...50_000).message?.contains("whole number from 50 to 50,000") == true)
+    }
+
     @Test("the overlay writes lengths as people read them, and the slider snaps to seconds, five seconds, then minutes")
     func shownAndSnapped() {
         #expect(DurationText.shown(45) == "45 s" && DurationText.shown(90) == "1:30" && DurationText.shown(180) == "3 min" && DurationText.shown(3600) == "1 h")

@@ -1,5 +1,6 @@
 import Foundation
 import SandSim
+import Waves
 import Testing
 @testable import ShiftingSands
 
@@ -32,16 +33,69 @@ struct SettingsTests {
         #expect(try temporaryStore().load() == HourglassSettings())
     }
 
-    @Test("a damaged file is reported and replaced by defaults", arguments: ["{ not json", "{\"mode\": \"warp\"}", "[]"])
+    func write(_ contents: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test("a file that is not a JSON object is reported, kept beside itself and replaced by defaults", arguments: ["{ not json", "[]", "7"])
     func damaged(contents: String) throws {
         let store = try temporaryStore()
-        try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try contents.write(to: store.url, atomically: true, encoding: .utf8)
+        try write(contents, to: store.url)
         var messages: [String] = []
         #expect(store.load { messages.append($0) } == HourglassSettings())
-        #expect(messages.count == 1 && messages[0].contains("damaged"))
+        #expect(messages.count == 1 && messages[0].contains("damaged") && messages[0].contains("kept as settings.json.bad"), "\(messages)")
+        #expect(try String(contentsOf: store.badURL, encoding: .utf8) == contents, "the file as it was, beside it")
         #expect(store.load { messages.append($0) } == HourglassSettings(), "the file was replaced")
         #expect(messages.count == 1)
+    }
+
+    /// Before, any value the settings could not decode lost every setting in the file, and the
+    /// file was overwritten with no copy kept.
+    @Test("a bad value gives way to its default in a line of its own; every good value is kept, and the file is kept beside itself")
+    func badValues() throws {
+        let store = try temporaryStore()
+        let contents = #"{"counts":{"cpu":3.7,"gpu":4000},"mode":"quantum","randomColors":true,"duration":"3m","sizes":{"gpu":1.25},"grainShape":"mesh","chime":false}"#
+        try write(contents, to: store.url)
+        var lines: [String] = []
+        let settings = store.load { lines.append($0) }
+        #expect(settings.randomColors && settings.grainShape == .mesh && !settings.chime)
+        #expect(settings.count(for: .gpu) == 4000 && settings.size(for: .gpu) == 1.25)
+        #expect(settings.count(for: .cpu) == PhysicsMode.cpu.defaultCount && settings.mode == .cpu && settings.duration == HourglassSettings().duration)
+        #expect(lines.count == 3, "one line for each bad key: \(lines)")
+        for said in ["counts.cpu 3.7 is not a value it takes, using 250", #"mode "quantum" is not a value it takes, using cpu"#,
+                     #"duration "3m" is not a value it takes, using 5"#] {
+            #expect(lines.contains { $0.contains(said) && $0.contains("kept as settings.json.bad") }, "\(said) in \(lines)")
+        }
+        #expect(try String(contentsOf: store.badURL, encoding: .utf8) == contents)
+    }
+
+    @Test("a whole number beyond a count's range is brought in, not refused")
+    func hugeCount() throws {
+        let store = try temporaryStore()
+        try write(#"{"counts":{"cpu":1e12}}"#, to: store.url)
+        var lines: [String] = []
+        #expect(store.load { lines.append($0) }.count(for: .cpu) == 50_000)
+        #expect(lines == ["settings file \(store.url.path): counts.cpu 1000000000000 is out of range, using 50000"])
+    }
+
+    @Test("app.json and a scene's file are read key by key too")
+    func otherFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-config-\(UUID().uuidString)")
+        let shell = SettingsStore<ShellSettings>.standard(environment: ["XDG_CONFIG_HOME": folder.path])
+        try write(#"{"language":"zh-Hans","fpsCap":"fast"}"#, to: shell.url)
+        var lines: [String] = []
+        let app = shell.load { lines.append($0) }
+        #expect(app.language == .simplifiedChinese && app.fpsCap == nil)
+        #expect(lines.count == 1 && lines[0].contains(#"fpsCap "fast" is not a value it takes, using none"#), "\(lines)")
+        #expect(FileManager.default.fileExists(atPath: shell.badURL.path))
+        // Before, a file without every key lost them all.
+        let waves = SettingsStore<WaveParameters>.standard(environment: ["XDG_CONFIG_HOME": folder.path])
+        try write(#"{"waveSpeed":60,"damping":"lots"}"#, to: waves.url)
+        lines = []
+        let parameters = waves.load { lines.append($0) }
+        #expect(parameters.waveSpeed == 60 && parameters.damping == WaveParameters.defaults.damping)
+        #expect(lines.count == 1 && lines[0].contains("damping"), "\(lines)")
     }
 
     @Test("values out of range in a hand-edited file are brought into range, in one line naming each key and the value kept")

@@ -33,8 +33,12 @@ final class VirtualDisplay {
 struct Picture {
     let width: Int, height: Int
     let pixels: [UInt8]
+    /// What the file's first bytes say it is: png, jpeg, bmp or unknown.
+    let format: String
 
     init(path: String) throws {
+        let magic = [UInt8]((FileManager.default.contents(atPath: path) ?? Data()).prefix(3))
+        format = magic == [0x89, 0x50, 0x4E] ? "png" : magic == [0xFF, 0xD8, 0xFF] ? "jpeg" : magic.starts(with: [0x42, 0x4D]) ? "bmp" : "unknown"
         var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
         guard let data = stbi_load(path, &width, &height, &channels, 4) else { throw PictureError(path: path) }
         defer { stbi_image_free(data) }
@@ -83,12 +87,12 @@ struct WindowTests {
     static let lowerBulb = (x: 0.46...0.54, y: 0.52...0.60)
     static let upperBulb = (x: 0.46...0.54, y: 0.12...0.28)
 
-    func screenshot(_ arguments: [String], window: String = "800x500") throws -> Picture {
+    func screenshot(_ arguments: [String], window: String = "800x500", name: String = "shot.png") throws -> Picture {
         let display = try VirtualDisplay()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-shot-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("shot.png").path
+        let path = folder.appendingPathComponent(name).path
         let run = try CommandRun(["run", "--screenshot", path, "--window", window] + arguments,
                                  environment: ["DISPLAY": display.name, "XDG_CONFIG_HOME": folder.path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
@@ -107,6 +111,13 @@ struct WindowTests {
         let pile = picture.mean(x: Self.lowerBulb.x, y: Self.lowerBulb.y)
         #expect(pile.x > 120 && pile.x < 245, "warm and not blown out: \(pile)")
         #expect(pile.x > pile.y && pile.y > pile.z * 1.3)
+    }
+
+    /// Before, a name ending in .jpg got PNG bytes.
+    @Test("a screenshot named .jpg is a JPEG")
+    func jpeg() throws {
+        let picture = try screenshot(["--frames", "5"], name: "shot.jpg")
+        #expect(picture.width == 800 && picture.height == 500 && picture.format == "jpeg")
     }
 
     @Test("the default picture: an hourglass three quarters of the window high, glass that leaves the backdrop as it is, a highlight down the bulb")

@@ -61,9 +61,16 @@ bool ui_slider_int(const char *label, int *value, int min, int max, float width)
 /// An integer slider whose track is logarithmic (counts from tens to millions).
 bool ui_slider_int_log(const char *label, int *value, int min, int max, float width);
 bool ui_slider_float(const char *label, float *value, float min, float max, const char *format, float width);
+/// What a slider whose Ctrl+click box is the app's did this frame.
+typedef enum { UISliderUnchanged = 0, UISliderMoved = 1, UISliderTyped = 2 } UISliderResult;
+/// A logarithmic integer slider whose Ctrl+click opens a text box: nothing applies while the
+/// person types, and Enter returns UISliderTyped with the text in `typed` for the app to read.
+UISliderResult ui_slider_int_log_typed(const char *label, int *value, int min, int max, float width, char *typed, int typedSize);
 /// A logarithmic slider whose value is shown as `shown` (the app's words for it) in a column as
-/// wide as `widest`; Ctrl+click types it as `format` writes it.
-bool ui_slider_float_log(const char *label, float *value, float min, float max, const char *format, const char *shown, const char *widest, float width);
+/// wide as `widest`; Ctrl+click opens a text box with the value as `format` writes it, and
+/// Enter returns UISliderTyped with what was typed in `typed` ("3m") for the app to read.
+UISliderResult ui_slider_float_log_typed(const char *label, float *value, float min, float max, const char *format, const char *shown,
+                                         const char *widest, float width, char *typed, int typedSize);
 /// The width of a slider's value column for a range and printf format (the wider end).
 float ui_slider_value_width(float min, float max, const char *format);
 /// A value typed into a slider's box outside its range, as the slider writes numbers: what was

@@ -139,13 +139,25 @@ final class AppShell: WindowInput {
         window.swapBuffers()
     }
 
+    /// Whether a window of `width` × `height` units is smaller than the panels' smallest layout
+    /// (`Window.minimumSize`, which a display without a window manager does not enforce).
+    static func belowPanelsMinimum(width: Float, height: Float) -> Bool {
+        width < Float(Window.minimumSize.width) || height < Float(Window.minimumSize.height)
+    }
+
     private func drawOverlay(_ scene: Scene, width: Int, height: Int) {
         ui_new_frame()
         let scale = Float(window.contentScale)
         let w = Float(width) / scale, h = Float(height) / scale
         // A toast stands above the readout, clear of its controls.
         var toastY = h - 90 * scale
-        if overlayVisible {
+        if overlayVisible && Self.belowPanelsMinimum(width: w, height: h) {
+            // The panels' smallest layout does not fit: they would pile up over the scene, so
+            // one line says so and the scene keeps the rest of the window.
+            ui_begin_panel("too small", w / 2, 4 * scale, 0.5, 0, 0.55)
+            OverlayPanel.hint(localized("enlarge the window for the panels"))
+            panels = [OverlayPanel.end()]
+        } else if overlayVisible {
             panels = scene.drawPanels(in: PanelRoom(panels: panels, width: Double(w), height: Double(h), margin: Double(12 * scale)), scale: scale)
             let readout = drawReadout(scene, width: w, height: h, scale: scale)
             panels.append(readout)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Numbers as a person writes them: three significant digits, in groups of three (1,920;
-/// 16,400,000), never in exponent form.
+/// Numbers as a person writes them: in groups of three (1,920; 16,400,000), never in exponent
+/// form; measurements to three significant digits, counts whole.
 enum NumberText {
     private static let formatter: NumberFormatter = {
         let formatter = NumberFormatter()
@@ -17,5 +17,14 @@ enum NumberText {
 
     static func grouped(_ value: Double) -> String {
         formatter.string(from: NSNumber(value: value)) ?? String(Int(value.rounded()))
+    }
+
+    /// A count with every digit: 24,756.
+    static func whole(_ count: Int) -> String {
+        let digits = String(count.magnitude)
+        let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in
+            String(digits.dropLast(digits.count - end).suffix(3))
+        }
+        return (count < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 }

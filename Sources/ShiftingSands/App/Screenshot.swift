@@ -2,18 +2,45 @@ import CGLib
 import CStb
 import Foundation
 
-/// Saves RGBA pixels as a PNG with stb_image_write.
+/// Saves RGBA pixels as a PNG, JPEG or BMP with stb_image_write, as the file's name asks.
 enum Screenshot {
+    /// The pictures a name can ask for; a name without an extension gets a PNG.
+    enum Format: CaseIterable {
+        case png, jpeg, bmp
+
+        init?(path: String) {
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "png", "": self = .png
+            case "jpg", "jpeg": self = .jpeg
+            case "bmp": self = .bmp
+            default: return nil
+            }
+        }
+
+        /// The extensions taken, for the error that refuses another.
+        static let names = "PNG (.png), JPEG (.jpg, .jpeg) or BMP (.bmp)"
+    }
+
     /// Encodes in memory and writes through Console, whose write says when it fails
     /// (stb's own file writer does not check its writes).
     static func save(_ pixels: [UInt8], width: Int, height: Int, to path: String) throws {
-        var length: Int32 = 0
-        let png = pixels.withUnsafeBytes { bytes in
-            stbi_write_png_to_mem(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(width * 4), Int32(width), Int32(height), 4, &length)
+        guard let format = Format(path: path) else { throw CommandError("cannot save \(path): a picture is written as \(Format.names)") }
+        var encoded: [UInt8] = []
+        let written = pixels.withUnsafeBytes { bytes in
+            withUnsafeMutablePointer(to: &encoded) { output -> Int32 in
+                let append: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32) -> Void = { context, data, size in
+                    guard let context, let data else { return }
+                    context.assumingMemoryBound(to: [UInt8].self).pointee.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
+                }
+                switch format {
+                case .png: return stbi_write_png_to_func(append, output, Int32(width), Int32(height), 4, bytes.baseAddress, Int32(width * 4))
+                case .jpeg: return stbi_write_jpg_to_func(append, output, Int32(width), Int32(height), 4, bytes.baseAddress, 92)
+                case .bmp: return stbi_write_bmp_to_func(append, output, Int32(width), Int32(height), 4, bytes.baseAddress)
+                }
+            }
         }
-        guard let png else { throw CommandError("cannot encode the screenshot for \(path)") }
-        defer { free(png) }
-        try Console.write(Array(UnsafeBufferPointer(start: png, count: Int(length))), to: path)
+        guard written != 0, !encoded.isEmpty else { throw CommandError("cannot encode the screenshot for \(path)") }
+        try Console.write(encoded, to: path)
     }
 
     /// Where F12 saves: `defaultName` in a ShiftingSands folder of the desktop's pictures folder

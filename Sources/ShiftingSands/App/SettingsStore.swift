@@ -10,8 +10,8 @@ protocol StoredSettings: Codable, Equatable {
 }
 
 /// Reads and writes one scene's settings as JSON under `$XDG_CONFIG_HOME` (or `~/.config`), in
-/// `shifting-sands/`. A damaged file is reported on stderr and replaced by defaults; it never
-/// stops the app.
+/// `shifting-sands/`. A bad value or a damaged file is reported on stderr and gives way to the
+/// defaults, the file kept beside itself; it never stops the app.
 struct SettingsStore<Value: StoredSettings> {
     let url: URL
 
@@ -25,23 +25,97 @@ struct SettingsStore<Value: StoredSettings> {
         return SettingsStore(url: base.appendingPathComponent("shifting-sands").appendingPathComponent(Value.fileName))
     }
 
-    /// The stored settings, every value in its range: a value out of it is brought in, with one
-    /// line naming each such key and the value kept. `report` hears such lines.
+    /// The stored settings, read key by key: a good value is kept, a value out of its range is
+    /// brought in (one line naming each such key and the value kept), and a value the key does
+    /// not take gives way to the default, in a line of its own. A file that was not read whole is
+    /// copied beside itself (`settings.json.bad`) before anything can replace it. `report` hears
+    /// such lines.
     func load(report: (String) -> Void = { Console.progress("shifting-sands: \($0)") }) -> Value {
         guard let data = try? Data(contentsOf: url) else { return Value() }
+        let file: [String: JSONValue]
         do {
-            let stored = try JSONDecoder().decode(Value.self, from: data)
-            let clamped = stored.clamped()
-            let changes = Self.changes(from: stored, to: clamped)
-            if !changes.isEmpty {
-                report("settings file \(url.path): " + changes.map { "\($0.key) \($0.stored) is out of range, using \($0.kept)" }.joined(separator: "; "))
+            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: data) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a JSON object of settings"))
             }
-            return clamped
+            file = object
         } catch {
-            report("settings file \(url.path) is damaged (\(Self.describe(error))); using defaults")
+            report("settings file \(url.path) is damaged (\(Self.describe(error))); \(keepBeside()), using defaults")
             save(Value(), report: report)
             return Value()
         }
+        let (stored, refused) = Self.merged(file)
+        let clamped = stored.clamped()
+        if !refused.isEmpty {
+            let kept = Self.flattened(clamped), beside = keepBeside()
+            for bad in refused {
+                report("settings file \(url.path): \(bad.key) \(bad.value.text) is not a value it takes, using \(kept[bad.key] ?? "none"); \(beside)")
+            }
+        }
+        let changes = Self.changes(from: stored, to: clamped)
+        if !changes.isEmpty {
+            report("settings file \(url.path): " + changes.map { "\($0.key) \($0.stored) is out of range, using \($0.kept)" }.joined(separator: "; "))
+        }
+        return clamped
+    }
+
+    /// Where a file that was not read whole is kept, so nothing in it is lost.
+    var badURL: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".bad") }
+
+    /// Copies the file to `badURL` and says where, or why not.
+    private func keepBeside() -> String {
+        do {
+            if FileManager.default.fileExists(atPath: badURL.path) { try FileManager.default.removeItem(at: badURL) }
+            try FileManager.default.copyItem(at: url, to: badURL)
+            return "the file as it was is kept as \(badURL.lastPathComponent)"
+        } catch {
+            return "the file could not be kept beside itself (\(error.localizedDescription))"
+        }
+    }
+
+    /// The defaults with each of the file's values laid over them, leaf by leaf (a nested
+    /// object such as `counts` one key at a time), keeping each value the settings decode with;
+    /// the keys (dotted) and values that they do not.
+    static func merged(_ file: [String: JSONValue]) -> (Value, refused: [(key: String, value: JSONValue)]) {
+        func decoded(_ object: [String: JSONValue]) -> Value? {
+            guard let data = try? JSONEncoder().encode(JSONValue.object(object)) else { return nil }
+            return try? JSONDecoder().decode(Value.self, from: data)
+        }
+        guard let data = try? JSONEncoder().encode(Value()), case .object(var merged)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+            return (Value(), [])
+        }
+        var refused: [(key: String, value: JSONValue)] = []
+        func lay(_ value: JSONValue, at path: [String]) {
+            if case .object(let children) = value, case .object? = Self.value(at: path, in: merged) {
+                for key in children.keys.sorted() { lay(children[key]!, at: path + [key]) }
+                return
+            }
+            let trial = Self.setting(value, at: path, in: merged)
+            if decoded(trial) != nil {
+                merged = trial
+            } else {
+                refused.append((path.joined(separator: "."), value))
+            }
+        }
+        for key in file.keys.sorted() { lay(file[key]!, at: [key]) }
+        return (decoded(merged) ?? Value(), refused)
+    }
+
+    private static func value(at path: [String], in object: [String: JSONValue]) -> JSONValue? {
+        guard let first = path.first, let value = object[first] else { return nil }
+        guard path.count > 1 else { return value }
+        guard case .object(let children) = value else { return nil }
+        return Self.value(at: Array(path.dropFirst()), in: children)
+    }
+
+    private static func setting(_ value: JSONValue, at path: [String], in object: [String: JSONValue]) -> [String: JSONValue] {
+        var result = object
+        guard let first = path.first else { return result }
+        if path.count == 1 {
+            result[first] = value
+        } else if case .object(let children)? = object[first] {
+            result[first] = .object(setting(value, at: Array(path.dropFirst()), in: children))
+        }
+        return result
     }
 
     /// Saves `settings` (atomically: a crash never leaves half a file); a failure is said on

@@ -33,6 +33,9 @@ enum ArgumentChecks {
             guard files.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
                 throw ValidationError("\(option) \(path): folder \(parent) does not exist")
             }
+            // A new file in the kernel's folders cannot be made at all; say why, not ENOENT.
+            var folder = stat()
+            if stat(parent, &folder) == 0, Self.kernelFileSystems.contains(folder.st_dev) { throw kernelFile(path, option: option) }
         }
         // Opened as the run will open it, without changing it: what the permissions, a
         // read-only disk or the kernel say now is what the write would meet.
@@ -42,7 +45,11 @@ enum ArgumentChecks {
         let kernel = fstat(descriptor, &file) == 0 && Self.kernelFileSystems.contains(file.st_dev)
         close(descriptor)
         if !existed { unlink(path) }
-        if kernel { throw ValidationError("\(option) \(path) is one of the kernel's files (/proc, /sys), not a file to write results to") }
+        if kernel { throw kernelFile(path, option: option) }
+    }
+
+    private static func kernelFile(_ path: String, option: String) -> ValidationError {
+        ValidationError("\(option) \(path) is one of the kernel's files (/proc, /sys), not a file to write results to")
     }
 
     /// The devices of the kernel's own file systems, whose files take no results.

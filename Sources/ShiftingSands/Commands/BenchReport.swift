@@ -57,7 +57,7 @@ struct BenchReport: Codable {
                 r.mode.rawValue, String(r.count), r.grainShape.rawValue, String(r.substeps), String(r.threads), Self.ms(r.physicsMs), Self.ms(r.meshMs), Self.ms(r.readbackMs),
                 Self.bytes(r.readbackBytesPerFrame), Self.ms(r.renderMs), Self.ms(r.totalMs), String(format: "%.1f", r.stepsPerSecond),
                 NumberText.grouped(r.grainSubstepsPerSecond), r.dispatchesPerStep.map { String(format: "%.0f", $0) } ?? "–",
-                r.sortsPerStep.map { String(format: "%.2f", $0) } ?? "–", String(r.awakeAtEnd),
+                r.sortsPerStep.map { String(format: "%.2f", $0) } ?? "–", r.awakeAtEnd.map(String.init) ?? "–",
             ])
         }
         return (lines + TextTable.format(rows)).joined(separator: "\n")
@@ -71,7 +71,7 @@ struct BenchReport: Codable {
                 r.mode.rawValue, String(r.count), r.grainShape.rawValue, String(r.substeps), String(r.threads), "\(r.physicsMs.median),\(r.physicsMs.p95)", optional(r.meshMs),
                 optional(r.readbackMs), String(r.readbackBytesPerFrame), "\(r.renderMs.median),\(r.renderMs.p95)", "\(r.totalMs.median),\(r.totalMs.p95)",
                 String(r.stepsPerSecond), String(r.grainSubstepsPerSecond), r.dispatchesPerStep.map { String($0) } ?? "",
-                r.sortsPerStep.map { String($0) } ?? "", String(r.awakeAtEnd),
+                r.sortsPerStep.map { String($0) } ?? "", r.awakeAtEnd.map(String.init) ?? "",
                 "\"\(r.physicsOn)\"", "\"\(r.renderer)\"", system.build, system.version, system.date,
             ].joined(separator: ",")
         }

@@ -35,8 +35,9 @@ struct BenchResult: Codable {
     var dispatchesPerStep: Double?
     /// Sorts a step, each a few of those dispatches (compute engines).
     var sortsPerStep: Double?
-    /// Grains not asleep after the timed steps: sleeping grains skip the neighbour loop.
-    var awakeAtEnd: Int
+    /// Grains not asleep after the timed steps (sleeping grains skip the neighbour loop); nil
+    /// for the CPU engine, which has no sleep and steps every grain.
+    var awakeAtEnd: Int?
     var physicsOn: String
     var renderer: String
     /// How the GPU stages were timed.
@@ -144,7 +145,8 @@ final class Benchmark {
 
         let physicsSummary = SampleSummary(physics), totalSummary = SampleSummary(total)
         let sortsPerStep = compute.map { Double($0.sortCount() - sortsBefore) / Double(options.steps) }
-        let awake = engine.readGrains().filter { $0.sleepCounter < PhysicsConstants.lightSleepCounter }.count
+        // The CPU engine has no sleep: it steps every grain every substep.
+        let awake = compute.map { _ in engine.readGrains().filter { $0.sleepCounter < PhysicsConstants.lightSleepCounter }.count }
         return BenchResult(
             mode: mode, count: count, grainShape: shape, substeps: engine.lastSubsteps, threads: (engine as? CPUEngine)?.threads ?? 1, grainRadius: profile.grainRadius,
             physicsMs: physicsSummary,

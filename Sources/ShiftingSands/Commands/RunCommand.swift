@@ -44,7 +44,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var grains: GrainOptions
 
-    @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h).")
+    @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h).", transform: TimerDuration.parse)
     var duration: TimerDuration?
 
     @Option(name: .customLong("grain-shape"), help: "How grains are drawn: impostor (ray-cast spheres, the default) or mesh (42-vertex icospheres).")
@@ -89,10 +89,15 @@ struct RunCommand: ParsableCommand {
             guard screenshot != nil else { throw ValidationError("--frames only counts frames before a --screenshot; give --screenshot FILE too") }
             guard frames > 0 else { throw ValidationError("--frames \(frames) must be at least 1") }
         }
-        if let screenshot { try ArgumentChecks.outputFile(screenshot, option: "--screenshot") }
+        if let screenshot {
+            try ArgumentChecks.outputFile(screenshot, option: "--screenshot")
+            guard Screenshot.Format(path: screenshot) != nil else {
+                throw ValidationError("--screenshot \(screenshot): a picture is written as \(Screenshot.Format.names); name the file so")
+            }
+        }
         if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) {
-            throw ValidationError("--quit-after \(quitAfter) is not a number of seconds from 0 to 86400")
+            throw ValidationError("--quit-after \(String(format: "%g", quitAfter)) is not a number of seconds above 0 and at most 86400")
         }
         if let fpsCap, fpsCap != 0, !ShellSettings.fpsCapRange.contains(fpsCap) {
             throw ValidationError("--fps-cap \(fpsCap) is outside \(ShellSettings.fpsCapRange.lowerBound)–\(ShellSettings.fpsCapRange.upperBound) (0: no cap)")

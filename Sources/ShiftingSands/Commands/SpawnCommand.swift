@@ -15,7 +15,7 @@ struct SpawnCommand: ParsableCommand {
 
     /// With --mode the count is checked against that mode's range, else against the widest.
     func validate() throws {
-        try GrainOptions.validate(mode: grains.mode ?? .instanced, count: count, size: size)
+        try GrainOptions.validate(mode: grains.mode, count: count, size: size)
     }
 
     func run() {

@@ -4,13 +4,16 @@ import SandSim
 /// A timer's length as people write it: `90`, `90s`, `3m`, `1m30s`, `1h`, and as the overlay
 /// shows it: `45 s`, `1:30`, `3 min`, `1 h`.
 enum DurationText {
-    /// Seconds in `text`, or nil where it is not a length of time.
+    /// Seconds in `text`, or nil where it is not a length of time. Minutes after hours and
+    /// seconds after minutes count below 60, as a clock's do (`1m90s` is no length). A leading
+    /// minus is read, so that a negative length is refused by its range, not as gibberish.
     static func seconds(_ text: String) -> Float? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let match = trimmed.wholeMatch(of: /(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s?)?/),
-              match.1 != nil || match.2 != nil || match.3 != nil else { return nil }
-        let hours = match.1.flatMap { Float($0) } ?? 0, minutes = match.2.flatMap { Float($0) } ?? 0, seconds = match.3.flatMap { Float($0) } ?? 0
-        let total = hours * 3600 + minutes * 60 + seconds
+        guard let match = trimmed.wholeMatch(of: /(-)?(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s?)?/),
+              match.2 != nil || match.3 != nil || match.4 != nil else { return nil }
+        let hours = match.2.flatMap { Float($0) } ?? 0, minutes = match.3.flatMap { Float($0) } ?? 0, seconds = match.4.flatMap { Float($0) } ?? 0
+        guard match.2 == nil || minutes < 60, match.2 == nil && match.3 == nil || seconds < 60 else { return nil }
+        let total = (hours * 3600 + minutes * 60 + seconds) * (match.1 == nil ? 1 : -1)
         return total.isFinite ? total : nil
     }
 
@@ -38,25 +41,38 @@ enum DurationText {
 }
 
 /// `--duration`: a timer's length, checked against the timer's range.
-struct TimerDuration: ExpressibleByArgument {
+struct TimerDuration: ExpressibleByArgument, CustomStringConvertible {
     let seconds: Float
+    /// As it was typed, for the error that refuses it.
+    private let text: String
 
     init?(argument: String) {
         guard let seconds = DurationText.seconds(argument) else { return nil }
         self.seconds = seconds
+        text = argument
     }
 
     init(seconds: Float) {
         self.seconds = seconds
+        text = DurationText.shown(seconds)
+    }
+
+    /// `--duration`'s reader: what is not a length of time is refused naming the forms taken.
+    static func parse(_ argument: String) throws -> TimerDuration {
+        guard let duration = TimerDuration(argument: argument) else {
+            throw ValidationError("not a length of time: give seconds (90) or units (90s, 3m, 1m30s, 1h)")
+        }
+        return duration
     }
 
     var defaultValueDescription: String { DurationText.shown(seconds).replacingOccurrences(of: " ", with: "") }
+    var description: String { defaultValueDescription }
 
     /// Refuses a length outside the timer's range, naming it as typed.
     func validate() throws {
         let range = HourglassTimer.durationRange
         guard range.contains(seconds) else {
-            throw ValidationError("duration \(DurationText.shown(seconds)) is outside \(DurationText.shown(range.lowerBound))–\(DurationText.shown(range.upperBound))")
+            throw ValidationError("duration \(text) is outside \(DurationText.shown(range.lowerBound))–\(DurationText.shown(range.upperBound))")
         }
     }
 }

@@ -22,10 +22,18 @@ struct GrainOptions: ParsableArguments {
     @Option(name: [.long, .customLong("size", withSingleDash: true)], parsing: .unconditional, help: "Grain size multiplier, 0.5–1.5.")
     var size: Float?
 
-    /// Checks a count against a mode's range and a size against 0.5–1.5.
-    static func validate(mode: PhysicsMode, count: Int, size: Float) throws {
-        guard mode.countRange.contains(count) else {
-            throw ValidationError("count \(count) is outside \(mode.rawValue) mode's range \(mode.countRange.lowerBound)–\(mode.countRange.upperBound)")
+    /// Checks a count against a mode's range (without a mode, against every mode's: the widest)
+    /// and a size against 0.5–1.5.
+    static func validate(mode: PhysicsMode?, count: Int, size: Float) throws {
+        if let mode {
+            guard mode.countRange.contains(count) else {
+                throw ValidationError("count \(count) is outside \(mode.rawValue) mode's range \(mode.countRange.lowerBound)–\(mode.countRange.upperBound)")
+            }
+        } else {
+            let lowest = PhysicsMode.allCases.map(\.countRange.lowerBound).min()!, highest = PhysicsMode.allCases.map(\.countRange.upperBound).max()!
+            guard (lowest...highest).contains(count) else {
+                throw ValidationError("count \(count) is outside \(lowest)–\(highest), the counts any mode takes")
+            }
         }
         guard GrainSizing.sizeRange.contains(size) else {
             throw ValidationError("size \(size) is outside \(GrainSizing.sizeRange.lowerBound)–\(GrainSizing.sizeRange.upperBound)")

@@ -32,6 +32,21 @@ enum OverlayEvent: Equatable {
     /// Every hourglass setting back to its default.
     case defaults
     case grainShape(GrainShape)
+    /// A line for the person, as a toast: what a typed value could not be.
+    case tell(String)
+}
+
+/// The text a slider's box hands over on Enter.
+struct TypedBox {
+    static let size: Int32 = 64
+    var characters = [CChar](repeating: 0, count: Int(size))
+
+    var text: String { String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+
+    /// The events a reading of the text asks for: the value, and what to tell the person.
+    func events<Value>(_ reading: TypedEntry.Reading<Value>, _ event: (Value) -> OverlayEvent) -> [OverlayEvent] {
+        [reading.value.map(event), reading.message.map(OverlayEvent.tell)].compactMap { $0 }
+    }
 }
 
 /// What the overlay drew: the user's requests, and where its panels stand, so the scene can
@@ -82,8 +97,13 @@ enum HourglassOverlay {
         }
         let mode = model.settings.mode
         var count = Int32(model.settings.count(for: mode))
-        if ui_slider_int(localized("grains"), &count, Int32(model.countRange.lowerBound), Int32(model.countRange.upperBound), sliderWidth) {
-            frame.events.append(.count(Int(count)))
+        // Logarithmic, as the timer's: tens to tens of thousands on one track.
+        var typedCount = TypedBox()
+        switch ui_slider_int_log_typed(localized("grains"), &count, Int32(model.countRange.lowerBound), Int32(model.countRange.upperBound), sliderWidth,
+                                       &typedCount.characters, TypedBox.size) {
+        case UISliderMoved: frame.events.append(.count(Int(count)))
+        case UISliderTyped: frame.events += typedCount.events(TypedEntry.count(typedCount.text, range: model.countRange), OverlayEvent.count)
+        default: break
         }
         var size = model.settings.size(for: mode)
         if ui_slider_float(localized("size"), &size, GrainSizing.sizeRange.lowerBound, GrainSizing.sizeRange.upperBound, "%.2f×", sliderWidth) {
@@ -98,9 +118,12 @@ enum HourglassOverlay {
         ui_begin_panel("duration", width - margin, height - margin, 1, 1, 0.55)
         var duration = model.settings.duration
         let range = HourglassTimer.durationRange
-        if ui_slider_float_log(localized("timer"), &duration, range.lowerBound, range.upperBound, "%.0f", DurationText.shown(duration),
-                               DurationText.widest, sliderWidth * (compact ? 1 : 1.2)) {
-            frame.events.append(.duration(DurationText.snapped(duration)))
+        var typedDuration = TypedBox()
+        switch ui_slider_float_log_typed(localized("timer"), &duration, range.lowerBound, range.upperBound, "%.0f", DurationText.shown(duration),
+                                         DurationText.widest, sliderWidth * (compact ? 1 : 1.2), &typedDuration.characters, TypedBox.size) {
+        case UISliderMoved: frame.events.append(.duration(DurationText.snapped(duration)))
+        case UISliderTyped: frame.events += typedDuration.events(TypedEntry.duration(typedDuration.text), OverlayEvent.duration)
+        default: break
         }
         // One row of presets, or two of three where the window is narrow.
         let perRow = compact ? 3 : HourglassTimer.presets.count

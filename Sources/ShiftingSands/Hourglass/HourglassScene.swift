@@ -280,6 +280,9 @@ final class HourglassScene: Scene {
             alarm.notifies = defaults.notify
         case .grainShape(let shape):
             settings.grainShape = shape
+        case .tell(let line):
+            Notices.post(line)
+            return
         }
         store?.save(settings)
     }

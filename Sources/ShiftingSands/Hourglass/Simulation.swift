@@ -9,7 +9,7 @@ final class Simulation {
     private(set) var hourglass: Hourglass
     private(set) var settings: GrainSettings
     private(set) var randomColors: Bool
-    /// Per-grain colours for the CPU and GPU modes' instanced spheres.
+    /// Per-grain colours for the grains drawn from the CPU (CPU mode, GPU mode's readback).
     private var colors: [UInt32] = []
     private let shaders: ShaderSource?
     private let stopwatch: GPUStopwatch?
@@ -96,14 +96,13 @@ final class Simulation {
         return .positions(engine.readGrains(), colors: colors, shape: shape)
     }
 
+    /// The same colour for grain i in every mode, wherever it is drawn from.
     private func applyColors() {
-        let count = engine.grainCount
+        let perGrain = GrainColors.perGrain(count: engine.grainCount, random: randomColors)
         if let compute = engine as? ComputeEngine, mode == .instanced {
-            compute.setColors(GrainColors.perGrain(count: count, random: randomColors))
-        } else if randomColors {
-            colors = GrainColors.paletteIndices(count: count).map { GrainColors.pack(GrainColors.palette[$0]) }
+            compute.setColors(perGrain)
         } else {
-            colors = [UInt32](repeating: GrainColors.pack(GrainColors.sand), count: count)
+            colors = perGrain
         }
     }
 
