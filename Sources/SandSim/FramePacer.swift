@@ -8,11 +8,22 @@
 /// Physics that can keep up keeps real time down to `realTimeSeconds` a frame (2 fps): an egg
 /// timer must keep time before it looks smooth. Physics that cannot is given frames nearer
 /// `interactiveSeconds` the slower it is, where slow motion runs about as fast whatever the
-/// frame rate, and never less time than the drawing takes.
+/// frame rate, and as long as the drawing takes where that fits. Whatever the count, no frame
+/// is planned past `longestFrameSeconds`: the sand goes into slow motion before the window
+/// stops answering.
 public struct FramePacer: Sendable {
     public static let stallSeconds: Float = 1
     public static let realTimeSeconds: Float = 0.5
     public static let interactiveSeconds: Float = 0.1
+    /// The longest frame planned, drawing and physics together: at least 2 frames a second, so
+    /// a click or Esc is answered within a second at any count.
+    public static let longestFrameSeconds: Float = 0.4
+    /// The physics' share of a frame whose drawing alone takes `longestFrameSeconds`: the sand
+    /// still moves.
+    public static let leastPhysicsSeconds: Float = 0.02
+    /// What the first frames step, before the physics has been timed: little enough that a
+    /// count the machine cannot carry does not freeze them, enough to be timed (`shortestTimed`).
+    public static let probeSeconds: Float = shortestTimed
     /// Wall seconds over which `slowMotion` is averaged.
     public static let averagingSeconds: Float = 1
 
@@ -36,16 +47,17 @@ public struct FramePacer: Sendable {
     /// The simulated seconds the frame that began `wall` seconds after the last should step.
     public mutating func simulatedSeconds(wall: Float) -> Float {
         let wall = max(wall, 0)
-        let drawing = Self.average(self.drawing, max(wall - lastPhysics, 0))
+        // A stall is no measure of the drawing.
+        let drawing = wall > Self.stallSeconds ? self.drawing ?? 0 : Self.average(self.drawing, max(wall - lastPhysics, 0))
         self.drawing = drawing
-        // Until the physics has been timed, a frame steps no more than two ticks: an engine that
-        // cannot keep up must not freeze the first frames.
-        var seconds = min(wall, simulatedSum > 0 ? Self.stallSeconds : 2 * PhysicsConstants.tickSeconds)
+        // Until the physics has been timed, a frame steps a probe: an engine that cannot keep
+        // up must not freeze the first frames.
+        var seconds = min(wall, simulatedSum > 0 ? Self.stallSeconds : Self.probeSeconds)
         var behind = false
         if simulatedSum > 0, physicsSum > 0 {
             let cost = physicsSum / simulatedSum
             let frame = max(Self.realTimeSeconds / max(cost * cost, 1), Self.interactiveSeconds)
-            let budget = max(frame - drawing, drawing)
+            let budget = max(min(max(frame - drawing, drawing), Self.longestFrameSeconds - drawing), Self.leastPhysicsSeconds)
             behind = budget / cost < seconds
             seconds = min(seconds, budget / cost)
         }

@@ -56,8 +56,8 @@ struct HourglassTests {
     @Test("the wall clock's time, unless a stall or physics that cannot keep up: then slow motion, said so")
     func pacing() {
         var pacer = FramePacer()
-        #expect(pacer.simulatedSeconds(wall: 0.2) == 2 * PhysicsConstants.tickSeconds, "before the physics is timed, two ticks")
-        pacer.record(physics: 0.001, simulated: 2 * PhysicsConstants.tickSeconds)
+        #expect(pacer.simulatedSeconds(wall: 0.2) == FramePacer.probeSeconds, "before the physics is timed, a probe")
+        pacer.record(physics: 0.001, simulated: FramePacer.probeSeconds)
         for _ in 0..<30 {
             let seconds = pacer.simulatedSeconds(wall: 0.2)
             #expect(seconds == 0.2)
@@ -73,6 +73,15 @@ struct HourglassTests {
         let slow = settle(cost: 5, drawing: 0.05)
         #expect(abs(slow.physics - 0.05) < 0.005, "physics gets what keeps a frame at 0.1 s: \(slow.physics) s")
         #expect(abs(slow.pacer.slowMotion - 0.1) < 0.01, "slow motion ×\(slow.pacer.slowMotion)")
+        // Before, a count the machine could not carry (100,000 compute grains on llvmpipe: about
+        // 80 wall seconds a simulated second, 0.3 s to draw) got as long as the drawing, and
+        // frames of 0.6 s and more; the window answered Esc seconds late.
+        for drawing: Float in [0.05, 0.3, 0.35] {
+            let heavy = settle(cost: 80, drawing: drawing)
+            #expect(drawing + heavy.physics <= FramePacer.longestFrameSeconds + 0.001, "a frame of \(drawing + heavy.physics) s")
+        }
+        let drawingAlone = settle(cost: 80, drawing: 0.6)
+        #expect(abs(drawingAlone.physics - FramePacer.leastPhysicsSeconds) < 0.001, "the sand still moves: \(drawingAlone.physics) s of physics")
     }
 
     /// A pacer after 60 frames of physics that costs `cost` wall seconds a simulated second and

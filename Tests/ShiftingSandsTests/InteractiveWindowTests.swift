@@ -221,6 +221,9 @@ struct InteractiveWindowTests {
         Thread.sleep(forTimeInterval: 0.5)
         try ctrlClickSlider()
         try app.xdotool(["type", "--delay", "120", "77"])
+        Thread.sleep(forTimeInterval: 0.5)
+        // Before, each digit applied as it was typed (7, then 77).
+        #expect((try app.settings()["counts"] as? [String: Int])?["cpu"] == 230, "nothing applies before Enter")
         try app.hold("Escape")
         Thread.sleep(forTimeInterval: 0.5)
         #expect(app.isRunning, "Esc in a text box cancels the edit, it does not quit")
@@ -229,5 +232,100 @@ struct InteractiveWindowTests {
         let settings = try app.settings()
         #expect(settings["mode"] as? String == "cpu", "typing 2 and 3 must not switch the mode")
         #expect((settings["counts"] as? [String: Int])?["cpu"] == 230, "Return took 230, Esc threw 77 away: \(settings)")
+    }
+
+    /// Ctrl+click on the timer's slider track, in the bottom-right panel of an 800×500 window,
+    /// with Ctrl held across frames either side of the click.
+    private func ctrlClickTimer(_ app: InteractiveApp) throws {
+        try app.xdotool(["mousemove", "--window", app.windowID, "600", "365", "keydown", "ctrl"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.xdotool(["click", "1"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.xdotool(["keyup", "ctrl"])
+        Thread.sleep(forTimeInterval: 0.5)
+    }
+
+    /// Before, "3m" was read as 3 and gave a 5 s timer, and letters could not be typed at all.
+    @Test("the timer's box takes 3m as three minutes on Enter; text that is no length gets a toast and changes nothing")
+    func typedDuration() throws {
+        // 250 grains keep a 3 minute timer, so no advice joins the panel and moves the slider.
+        let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "250"])
+        try ctrlClickTimer(app)
+        try app.xdotool(["type", "--delay", "120", "3m"])
+        try app.hold("Return")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try app.settings()["duration"] as? Double == 180, "3m is three minutes")
+        try ctrlClickTimer(app)
+        try app.xdotool(["type", "--delay", "120", "abc"])
+        try app.hold("Return")
+        Thread.sleep(forTimeInterval: 0.3)
+        try app.xdotool(["key", "F12"])
+        Thread.sleep(forTimeInterval: 1.5)
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0)
+        #expect(try app.settings()["duration"] as? Double == 180, "abc changed nothing")
+        let shot = try Picture(path: try #require(try app.screenshots().first).path)
+        let lit = shot.count(x: 0.2...0.8, y: 0.60...0.68) { r, g, b in r > 180 && g > 160 }
+        #expect(lit > 0.01, "the toast naming the forms: \(lit) of the band lit")
+    }
+
+    /// Before, the track was linear from 50 to 50,000: 90 pixels jumped from 250 to 24,756.
+    @Test("the grain slider is logarithmic: equal steps along the track multiply the count alike")
+    func logarithmicCount() throws {
+        let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
+        var counts: [Double] = []
+        // Three clicks on the count's track (x 522–682 in an 800×500 window), 30 pixels apart.
+        for x in ["570", "600", "630"] {
+            try app.xdotool(["mousemove", "--window", app.windowID, x, "57", "click", "1"])
+            Thread.sleep(forTimeInterval: 0.8)
+            counts.append(Double(try #require((try app.settings()["counts"] as? [String: Int])?["cpu"])))
+        }
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0)
+        let ratios = [counts[1] / counts[0], counts[2] / counts[1]]
+        #expect(ratios.allSatisfy { $0 > 1.5 } && abs(log(ratios[0]) - log(ratios[1])) < 0.15, "counts \(counts): equal ratios on a logarithmic track")
+        #expect(counts[0] < 1_000, "the track's first third is below 1,000 grains: \(counts)")
+    }
+
+    /// Before, a window made smaller than the panels' layout (which a display without a window
+    /// manager allows) piled the panels over the hourglass.
+    @Test("below 640×400 the panels give way to a one-line hint and the whole hourglass stays in view")
+    func smallWindow() throws {
+        let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
+        try app.xdotool(["windowsize", app.windowID, "320", "200"])
+        Thread.sleep(forTimeInterval: 1.5)
+        try app.xdotool(["key", "F12"])
+        Thread.sleep(forTimeInterval: 1.5)
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0)
+        let shot = try Picture(path: try #require(try app.screenshots().first).path)
+        #expect(shot.width == 320 && shot.height == 200)
+        // The timer's digits (bright gold, top left) are gone with their panel; the hint's dim
+        // line stands at the top.
+        #expect(shot.count(x: 0...0.35, y: 0...0.3) { r, g, b in r > 210 && g > 175 && b < 150 } < 0.002, "no timer panel")
+        #expect(shot.count(x: 0.2...0.8, y: 0...0.12) { r, g, b in r > 140 && g > 120 } > 0.01, "the hint")
+        let caps = try #require(shot.woodRows(x: 0.4...0.6), "no wooden caps")
+        #expect(caps.lowerBound > 0 && caps.upperBound < shot.height - 1, "the hourglass spans rows \(caps) of \(shot.height)")
+    }
+
+    /// Before, 100,000 compute grains on llvmpipe opened at 0 fps with 2 s of physics a frame,
+    /// and the window answered Esc seconds later.
+    @Test("at the largest GPU count this GL carries, the window keeps drawing at least 2 frames a second and Esc ends it within a second")
+    func heaviestCount() throws {
+        let app = try InteractiveApp(["--mode", "gpu", "--count", "100000", "--trace", "trace.csv"])
+        Thread.sleep(forTimeInterval: 8)
+        let pressed = Date()
+        try app.hold("Escape")
+        let status = app.exitStatus(within: 10)
+        let answered = Date().timeIntervalSince(pressed)
+        #expect(status == 0)
+        // The hold itself lasts half a second; the frame that reads it must come within the next.
+        #expect(answered < 1.5, "Esc took \(answered) s to end the app")
+        let walls = try WindowTraceFile(path: app.folder.appendingPathComponent("trace.csv").path).values("wall").compactMap { $0 }
+        // The first two frames compile llvmpipe's shaders and time the physics.
+        let frames = zip(walls.dropFirst(2), walls.dropFirst(3)).map { $1 - $0 }
+        #expect(frames.count >= 10, "\(frames.count) frames in 8 s")
+        let slow = frames.filter { $0 > 0.5 }
+        #expect(Double(slow.count) <= 0.05 * Double(frames.count) && (frames.max() ?? 0) < 1, "frames over 0.5 s: \(slow)")
     }
 }

@@ -146,6 +146,25 @@ struct WindowTests {
         }
     }
 
+    /// Before, the GPU glass drew random colours from a 24-hue palette and the Instanced glass a
+    /// hue of its own for each grain, so two engines that agree looked different.
+    @Test("side by side, the GPU and Instanced glasses draw the same picture, random colours and all")
+    func compareGPUAndInstanced() throws {
+        let picture = try screenshot(["--compare", "--colors", "--count", "150", "--autostart", "--hide-overlay", "--frames", "200"], window: "1200x500")
+        // Each glass has a column of 400 pixels: the GPU's the middle one, the Instanced the right.
+        var differing = 0, sandy = 0
+        for y in 0..<picture.height {
+            for x in 0..<400 {
+                let gpu = (y * picture.width + 400 + x) * 4, instanced = gpu + 400 * 4
+                let difference = (0..<3).map { abs(Int(picture.pixels[gpu + $0]) - Int(picture.pixels[instanced + $0])) }.max()!
+                if difference > 48 { differing += 1 }
+                if (0..<3).map({ Int(picture.pixels[gpu + $0]) }).max()! > 120 { sandy += 1 }
+            }
+        }
+        #expect(sandy > 4_000, "the glasses hold lit grains: \(sandy) bright pixels")
+        #expect(Double(differing) / Double(400 * picture.height) < 0.003, "\(differing) pixels differ between the GPU and Instanced glasses")
+    }
+
     @Test("mid-run, sand is in both chambers and the timer has started")
     func midRun() throws {
         // 2 s of settling, 1.2 s of flip and 2.3 s of running, of a 5 s timer that keeps time.
