@@ -68,6 +68,8 @@ struct SettingsTests {
             #expect(lines.contains { $0.contains(said) && $0.contains("kept as settings.json.bad") }, "\(said) in \(lines)")
         }
         #expect(try String(contentsOf: store.badURL, encoding: .utf8) == contents)
+        #expect(store.load { lines.append($0) } == settings && lines.count == 3, "the file was repaired: the next start says nothing")
+        #expect(try String(contentsOf: store.badURL, encoding: .utf8) == contents, "and keeps the copy")
     }
 
     @Test("a whole number beyond a count's range is brought in, not refused")

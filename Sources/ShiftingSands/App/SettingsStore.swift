@@ -50,6 +50,8 @@ struct SettingsStore<Value: StoredSettings> {
             for bad in refused {
                 report("settings file \(url.path): \(bad.key) \(bad.value.text) is not a value it takes, using \(kept[bad.key] ?? "none"); \(beside)")
             }
+            // Repaired, so the next start neither says it again nor overwrites the kept copy.
+            save(clamped, report: report)
         }
         let changes = Self.changes(from: stored, to: clamped)
         if !changes.isEmpty {
