@@ -77,6 +77,17 @@ final class InteractiveApp {
         try xdotool(["keyup", key])
     }
 
+    /// Ctrl+click at (x, y) in the window, Ctrl held across frames either side of the click:
+    /// ImGui 1.86 reads it once a frame, and on a loaded machine a frame can outlast the click.
+    func ctrlClick(x: Int, y: Int) throws {
+        try xdotool(["mousemove", "--window", windowID, String(x), String(y), "keydown", "ctrl"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try xdotool(["click", "1"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try xdotool(["keyup", "ctrl"])
+        Thread.sleep(forTimeInterval: 0.5)
+    }
+
     /// Width and height of the window, from xdotool's geometry.
     func windowSize() throws -> String {
         let geometry = try xdotool(["getwindowgeometry", windowID])
@@ -184,9 +195,7 @@ struct InteractiveWindowTests {
     @Test("a value typed into a slider's box outside its range keeps the nearest end, and a toast says so")
     func typedOutOfRange() throws {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
-        // The timer's slider, in the bottom-right panel of an 800×500 window.
-        try app.xdotool(["mousemove", "--window", app.windowID, "600", "365", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
-        Thread.sleep(forTimeInterval: 0.5)
+        try app.ctrlClick(x: Self.timerTrack.x, y: Self.timerTrack.y)
         try app.xdotool(["type", "--delay", "120", "9000"])
         try app.hold("Return")
         Thread.sleep(forTimeInterval: 0.5)
@@ -204,22 +213,11 @@ struct InteractiveWindowTests {
     @Test("digits typed into a slider's text box set the count and do not switch the mode; Esc there cancels the edit")
     func typingIntoAWidget() throws {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
-        // Ctrl+click on the grain-count slider's track, in the top-right panel of an 800×500
-        // window. Ctrl is held across frames either side of the click: ImGui 1.86 reads it once a
-        // frame, and on a loaded machine a frame can outlast the whole click.
-        func ctrlClickSlider() throws {
-            try app.xdotool(["mousemove", "--window", app.windowID, "600", "57", "keydown", "ctrl"])
-            Thread.sleep(forTimeInterval: 0.5)
-            try app.xdotool(["click", "1"])
-            Thread.sleep(forTimeInterval: 0.5)
-            try app.xdotool(["keyup", "ctrl"])
-            Thread.sleep(forTimeInterval: 0.5)
-        }
-        try ctrlClickSlider()
+        try app.ctrlClick(x: Self.countTrack.x, y: Self.countTrack.y)
         try app.xdotool(["type", "--delay", "120", "230"])
         try app.hold("Return")
         Thread.sleep(forTimeInterval: 0.5)
-        try ctrlClickSlider()
+        try app.ctrlClick(x: Self.countTrack.x, y: Self.countTrack.y)
         try app.xdotool(["type", "--delay", "120", "77"])
         Thread.sleep(forTimeInterval: 0.5)
         // Before, each digit applied as it was typed (7, then 77).
@@ -234,28 +232,22 @@ struct InteractiveWindowTests {
         #expect((settings["counts"] as? [String: Int])?["cpu"] == 230, "Return took 230, Esc threw 77 away: \(settings)")
     }
 
-    /// Ctrl+click on the timer's slider track, in the bottom-right panel of an 800×500 window,
-    /// with Ctrl held across frames either side of the click.
-    private func ctrlClickTimer(_ app: InteractiveApp) throws {
-        try app.xdotool(["mousemove", "--window", app.windowID, "600", "365", "keydown", "ctrl"])
-        Thread.sleep(forTimeInterval: 0.5)
-        try app.xdotool(["click", "1"])
-        Thread.sleep(forTimeInterval: 0.5)
-        try app.xdotool(["keyup", "ctrl"])
-        Thread.sleep(forTimeInterval: 0.5)
-    }
+    /// Points on the tracks of an 800×500 window's sliders: the grain count's (top right, x
+    /// 522–682) and the timer's (bottom right).
+    static let countTrack = (x: 600, y: 57)
+    static let timerTrack = (x: 600, y: 365)
 
     /// Before, "3m" was read as 3 and gave a 5 s timer, and letters could not be typed at all.
     @Test("the timer's box takes 3m as three minutes on Enter; text that is no length gets a toast and changes nothing")
     func typedDuration() throws {
         // 250 grains keep a 3 minute timer, so no advice joins the panel and moves the slider.
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "250"])
-        try ctrlClickTimer(app)
+        try app.ctrlClick(x: Self.timerTrack.x, y: Self.timerTrack.y)
         try app.xdotool(["type", "--delay", "120", "3m"])
         try app.hold("Return")
         Thread.sleep(forTimeInterval: 0.5)
         #expect(try app.settings()["duration"] as? Double == 180, "3m is three minutes")
-        try ctrlClickTimer(app)
+        try app.ctrlClick(x: Self.timerTrack.x, y: Self.timerTrack.y)
         try app.xdotool(["type", "--delay", "120", "abc"])
         try app.hold("Return")
         Thread.sleep(forTimeInterval: 0.3)
@@ -274,9 +266,9 @@ struct InteractiveWindowTests {
     func logarithmicCount() throws {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
         var counts: [Double] = []
-        // Three clicks on the count's track (x 522–682 in an 800×500 window), 30 pixels apart.
-        for x in ["570", "600", "630"] {
-            try app.xdotool(["mousemove", "--window", app.windowID, x, "57", "click", "1"])
+        // Three clicks on the count's track, 30 pixels apart.
+        for x in [Self.countTrack.x - 30, Self.countTrack.x, Self.countTrack.x + 30] {
+            try app.xdotool(["mousemove", "--window", app.windowID, String(x), String(Self.countTrack.y), "click", "1"])
             Thread.sleep(forTimeInterval: 0.8)
             counts.append(Double(try #require((try app.settings()["counts"] as? [String: Int])?["cpu"])))
         }

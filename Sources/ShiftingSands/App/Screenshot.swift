@@ -5,7 +5,7 @@ import Foundation
 /// Saves RGBA pixels as a PNG, JPEG or BMP with stb_image_write, as the file's name asks.
 enum Screenshot {
     /// The pictures a name can ask for; a name without an extension gets a PNG.
-    enum Format: CaseIterable {
+    enum Format {
         case png, jpeg, bmp
 
         init?(path: String) {

@@ -39,8 +39,9 @@ struct SettingsStore<Value: StoredSettings> {
             }
             file = object
         } catch {
-            report("settings file \(url.path) is damaged (\(Self.describe(error))); \(keepBeside()), using defaults")
-            save(Value(), report: report)
+            let beside = keepBeside()
+            report("settings file \(url.path) is damaged (\(Self.describe(error))); \(beside.said), using defaults")
+            if beside.kept { save(Value(), report: report) }
             return Value()
         }
         let (stored, refused) = Self.merged(file)
@@ -48,10 +49,10 @@ struct SettingsStore<Value: StoredSettings> {
         if !refused.isEmpty {
             let kept = Self.flattened(clamped), beside = keepBeside()
             for bad in refused {
-                report("settings file \(url.path): \(bad.key) \(bad.value.text) is not a value it takes, using \(kept[bad.key] ?? "none"); \(beside)")
+                report("settings file \(url.path): \(bad.key) \(bad.value.text) is not a value it takes, using \(kept[bad.key] ?? "none"); \(beside.said)")
             }
             // Repaired, so the next start neither says it again nor overwrites the kept copy.
-            save(clamped, report: report)
+            if beside.kept { save(clamped, report: report) }
         }
         let changes = Self.changes(from: stored, to: clamped)
         if !changes.isEmpty {
@@ -63,14 +64,15 @@ struct SettingsStore<Value: StoredSettings> {
     /// Where a file that was not read whole is kept, so nothing in it is lost.
     var badURL: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".bad") }
 
-    /// Copies the file to `badURL` and says where, or why not.
-    private func keepBeside() -> String {
+    /// Copies the file to `badURL` and says where, or why not; only a file kept so may be
+    /// replaced.
+    private func keepBeside() -> (kept: Bool, said: String) {
         do {
             if FileManager.default.fileExists(atPath: badURL.path) { try FileManager.default.removeItem(at: badURL) }
             try FileManager.default.copyItem(at: url, to: badURL)
-            return "the file as it was is kept as \(badURL.lastPathComponent)"
+            return (true, "the file as it was is kept as \(badURL.lastPathComponent)")
         } catch {
-            return "the file could not be kept beside itself (\(error.localizedDescription))"
+            return (false, "the file could not be kept beside itself (\(error.localizedDescription)), so it is left as it is")
         }
     }
 

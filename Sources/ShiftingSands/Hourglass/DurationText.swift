@@ -60,7 +60,7 @@ struct TimerDuration: ExpressibleByArgument, CustomStringConvertible {
     /// `--duration`'s reader: what is not a length of time is refused naming the forms taken.
     static func parse(_ argument: String) throws -> TimerDuration {
         guard let duration = TimerDuration(argument: argument) else {
-            throw ValidationError("not a length of time: give seconds (90) or units (90s, 3m, 1m30s, 1h)")
+            throw ValidationError("not a length of time: give seconds (90) or units (90s, 3m, 1m30s, 1h), minutes and seconds after a larger unit below 60")
         }
         return duration
     }
