@@ -8,15 +8,15 @@
 /// Physics that can keep up keeps real time down to `realTimeSeconds` a frame (2 fps): an egg
 /// timer must keep time before it looks smooth. Physics that cannot is given frames nearer
 /// `interactiveSeconds` the slower it is, where slow motion runs about as fast whatever the
-/// frame rate, and as long as the drawing takes where that fits. Whatever the count, no frame
-/// is planned past `longestFrameSeconds`: the sand goes into slow motion before the window
+/// frame rate, and as long as the drawing takes only where the frame stays within
+/// `longestFrameSeconds`: whatever the count, the sand goes into slow motion before the window
 /// stops answering.
 public struct FramePacer: Sendable {
     public static let stallSeconds: Float = 1
     public static let realTimeSeconds: Float = 0.5
     public static let interactiveSeconds: Float = 0.1
-    /// The longest frame planned, drawing and physics together: at least 2 frames a second, so
-    /// a click or Esc is answered within a second at any count.
+    /// The longest frame planned for physics that cannot keep up, drawing and physics together:
+    /// at least 2 frames a second, so a click or Esc is answered within a second at any count.
     public static let longestFrameSeconds: Float = 0.4
     /// The physics' share of a frame whose drawing alone takes `longestFrameSeconds`: the sand
     /// still moves.
@@ -44,11 +44,12 @@ public struct FramePacer: Sendable {
 
     public init() {}
 
-    /// The simulated seconds the frame that began `wall` seconds after the last should step.
-    public mutating func simulatedSeconds(wall: Float) -> Float {
+    /// The simulated seconds the frame that began `wall` seconds after the last should step;
+    /// `waited` of them the window idled for a frame cap.
+    public mutating func simulatedSeconds(wall: Float, waited: Float = 0) -> Float {
         let wall = max(wall, 0)
-        // A stall is no measure of the drawing.
-        let drawing = wall > Self.stallSeconds ? self.drawing ?? 0 : Self.average(self.drawing, max(wall - lastPhysics, 0))
+        // A stall, or a frame cap's wait, is no measure of the drawing.
+        let drawing = wall > Self.stallSeconds ? self.drawing ?? 0 : Self.average(self.drawing, max(wall - waited - lastPhysics, 0))
         self.drawing = drawing
         // Until the physics has been timed, a frame steps a probe: an engine that cannot keep
         // up must not freeze the first frames.
@@ -57,7 +58,7 @@ public struct FramePacer: Sendable {
         if simulatedSum > 0, physicsSum > 0 {
             let cost = physicsSum / simulatedSum
             let frame = max(Self.realTimeSeconds / max(cost * cost, 1), Self.interactiveSeconds)
-            let budget = max(min(max(frame - drawing, drawing), Self.longestFrameSeconds - drawing), Self.leastPhysicsSeconds)
+            let budget = max(frame - drawing, min(drawing, Self.longestFrameSeconds - drawing), Self.leastPhysicsSeconds)
             behind = budget / cost < seconds
             seconds = min(seconds, budget / cost)
         }

@@ -80,17 +80,20 @@ struct HourglassTests {
             let heavy = settle(cost: 80, drawing: drawing)
             #expect(drawing + heavy.physics <= FramePacer.longestFrameSeconds + 0.001, "a frame of \(drawing + heavy.physics) s")
         }
+        // A frame cap's wait is no drawing: capped or not, slow physics gets the same share.
+        let capped = settle(cost: 1.5, drawing: 0.05, waiting: 0.3), uncapped = settle(cost: 1.5, drawing: 0.05)
+        #expect(abs(capped.physics - uncapped.physics) < 0.001, "capped \(capped.physics) s of physics, uncapped \(uncapped.physics) s")
         let drawingAlone = settle(cost: 80, drawing: 0.6)
         #expect(abs(drawingAlone.physics - FramePacer.leastPhysicsSeconds) < 0.001, "the sand still moves: \(drawingAlone.physics) s of physics")
     }
 
-    /// A pacer after 60 frames of physics that costs `cost` wall seconds a simulated second and
-    /// drawing that takes `drawing` seconds a frame.
-    private func settle(cost: Float, drawing: Float) -> (pacer: FramePacer, physics: Float) {
+    /// A pacer after 60 frames of physics that costs `cost` wall seconds a simulated second,
+    /// drawing that takes `drawing` seconds a frame and a frame cap that waits `waiting`.
+    private func settle(cost: Float, drawing: Float, waiting: Float = 0) -> (pacer: FramePacer, physics: Float) {
         var pacer = FramePacer()
         var physics: Float = 0
         for _ in 0..<60 {
-            let seconds = pacer.simulatedSeconds(wall: drawing + physics)
+            let seconds = pacer.simulatedSeconds(wall: drawing + physics + waiting, waited: waiting)
             physics = cost * seconds
             pacer.record(physics: physics, simulated: seconds)
         }

@@ -79,6 +79,8 @@ final class AppShell: WindowInput {
         let started = Window.time
         var previous = started
         var frame = 0
+        /// Of the coming frame's wall time, what the last frame cap spent waiting.
+        var waited: Float = 0
         while !window.shouldClose {
             Window.pollEvents()
             let now = Window.time
@@ -89,12 +91,15 @@ final class AppShell: WindowInput {
             if last, let screenshot { self.screenshot = (screenshot, true) }
             fps.tick(wallDt)
             if let scene { beforeFrame(frame, scene) }
-            try drawFrame(dt: frames == nil ? wallDt : 1.0 / 60.0)
+            try drawFrame(dt: frames == nil ? wallDt : 1.0 / 60.0, waited: frames == nil ? waited : 0)
+            waited = 0
             if failure != nil || last { break }
             if let quitAfter, Window.time - started >= quitAfter { break }
             let idle = Window.time - lastInput >= Self.idleAfterSeconds
             if frames == nil, let cap = [settings.fpsCap, idle ? scene?.frameCap : nil].compactMap({ $0 }).min() {
+                let before = Window.time
                 Window.waitEvents(until: now + 1 / Double(cap))
+                waited = Float(Window.time - before)
             }
         }
         scene?.save()
@@ -115,12 +120,12 @@ final class AppShell: WindowInput {
         }
     }
 
-    private func drawFrame(dt: Float) throws {
+    private func drawFrame(dt: Float, waited: Float) throws {
         guard let scene else { return }
         toast = toast?.advanced(by: dt)
         let (width, height) = window.framebufferSize
         guard width > 0, height > 0 else { return }
-        try scene.frame(dt: dt, width: width, height: height, panels: overlayVisible ? panels : [])
+        try scene.frame(dt: dt, waited: waited, width: width, height: height, panels: overlayVisible ? panels : [])
         if let failure = scene.failure {
             self.failure = failure
             window.shouldClose = true

@@ -32,9 +32,10 @@ protocol Scene: AnyObject {
     var failure: Error? { get }
 
     /// Advances the scene by `dt` seconds and draws it into the window's framebuffer
-    /// (`width` × `height` pixels). `panels`: where the overlay stood last frame, in window units,
+    /// (`width` × `height` pixels). `waited`: of `dt`, the seconds the window idled for its frame
+    /// cap, which measure no work. `panels`: where the overlay stood last frame, in window units,
     /// for a scene that keeps clear of it.
-    func frame(dt: Float, width: Int, height: Int, panels: [ScreenRect]) throws
+    func frame(dt: Float, waited: Float, width: Int, height: Int, panels: [ScreenRect]) throws
     /// The scene's own overlay panels in the window (window units, `scale` pixels each) with
     /// last frame's panels; returns where they stand.
     func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect]

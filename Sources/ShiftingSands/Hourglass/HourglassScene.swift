@@ -123,7 +123,7 @@ final class HourglassScene: Scene {
         camera = camera.orbited(yaw: yawDegrees * .pi / 180, pitch: pitchDegrees * .pi / 180)
     }
 
-    func frame(dt: Float, width: Int, height: Int, panels: [ScreenRect]) throws {
+    func frame(dt: Float, waited: Float, width: Int, height: Int, panels: [ScreenRect]) throws {
         self.panels = panels
         fps.tick(dt)
         wallClock += Double(dt)
@@ -134,7 +134,7 @@ final class HourglassScene: Scene {
         if let moves = hand?.moves(at: Float(simulations[0].hourglass.clock)), !moves.isEmpty {
             changeTimers { $0.follow(moves) }
         }
-        let seconds = pacer?.simulatedSeconds(wall: dt) ?? dt
+        let seconds = pacer?.simulatedSeconds(wall: dt, waited: waited) ?? dt
         for simulation in simulations { simulation.advance(by: seconds) }
         pacer?.record(physics: simulations.map(\.physicsSeconds).reduce(0, +), simulated: simulations[0].lastFrame.seconds)
         try writeTrace()
