@@ -72,6 +72,17 @@ struct SettingsTests {
         #expect(try String(contentsOf: store.badURL, encoding: .utf8) == contents, "and keeps the copy")
     }
 
+    /// Before, one number beyond a Double lost every setting in the file.
+    @Test("a number too large to read is refused alone")
+    func unreadableNumber() throws {
+        let store = try temporaryStore()
+        try write(#"{"duration":1e400,"randomColors":true}"#, to: store.url)
+        var lines: [String] = []
+        let settings = store.load { lines.append($0) }
+        #expect(settings.randomColors && settings.duration == HourglassSettings().duration)
+        #expect(lines.count == 1 && lines[0].contains("duration (a number too large to read) is not a value it takes, using 5"), "\(lines)")
+    }
+
     @Test("a whole number beyond a count's range is brought in, not refused")
     func hugeCount() throws {
         let store = try temporaryStore()

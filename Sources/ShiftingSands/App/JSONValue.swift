@@ -7,6 +7,8 @@ enum JSONValue: Codable, Equatable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
+    /// A number JSON allows but no Double holds (`1e400`): kept, so its key alone is refused.
+    case unrepresentable
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -20,8 +22,10 @@ enum JSONValue: Codable, Equatable {
             self = .string(string)
         } else if let array = try? container.decode([JSONValue].self) {
             self = .array(array)
+        } else if let object = try? container.decode([String: JSONValue].self) {
+            self = .object(object)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .unrepresentable
         }
     }
 
@@ -34,6 +38,8 @@ enum JSONValue: Codable, Equatable {
         case .string(let string): try container.encode(string)
         case .array(let array): try container.encode(array)
         case .object(let object): try container.encode(object)
+        case .unrepresentable:
+            throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath, debugDescription: "a number beyond any Double"))
         }
     }
 
@@ -46,6 +52,7 @@ enum JSONValue: Codable, Equatable {
         case .string(let string): "\"\(string)\""
         case .array: "[…]"
         case .object: "{…}"
+        case .unrepresentable: "(a number too large to read)"
         }
     }
 }
