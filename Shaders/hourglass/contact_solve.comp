@@ -9,6 +9,7 @@
 // FIRST_ITERATION and LAST_ITERATION (0 or 1, from ComputeEngine) pick the variant: llvmpipe
 // runs the code of a branch a uniform rules out, so each role is compiled on its own.
 #include "grain_texels.glsl"
+#include "solve_parameters.glsl"
 #include "contact_list.glsl"
 #include "glass.glsl"
 #include "contact.glsl"
@@ -24,18 +25,6 @@ layout(binding = UNIT_IDS) uniform usamplerBuffer grainIds;             // each 
 layout(binding = IMAGE_ITERATE, rgba32f) uniform writeonly imageBuffer iterateOut;
 layout(binding = IMAGE_GRAINS, rgba32f) uniform writeonly imageBuffer grainsOut;
 
-uniform uint grainCount;
-uniform vec3 gravity;           // container frame, already turned by the container angle
-uniform float speedScale;       // on every speed threshold: sqrt(g / g_ref)
-uniform float subDt;
-uniform float flowDamping;      // FLOW_DAMPING and SETTLE_DAMPING to the power subDt
-uniform float settleDamping;
-uniform float neckDamping;
-uniform float relistDistance;   // a grain this far from where it was listed may miss a contact
-uniform uint frameIndex;
-uniform bool firstSubstep;      // of the frame: deep sleepers check their support then
-uniform bool sleepEnabled;      // false while the container turns: everything tumbles
-
 vec3 predicted(vec3 p, vec3 v) {
     return p + (v + gravity * subDt) * subDt;
 }
@@ -47,7 +36,7 @@ vec3 predicted(vec3 p, vec3 v) {
 void endSleeperSubstep(uint k, vec4 start, float sleep) {
     if (sleep > DEEP_SLEEP_COUNTER) {
         uint id = texelFetch(grainIds, int(k)).x;
-        bool due = firstSubstep && (frameIndex + id) % uint(SUPPORT_CHECK_INTERVAL) == 0u;
+        bool due = firstSubstep != 0u && (frameIndex + id) % uint(SUPPORT_CHECK_INTERVAL) == 0u;
         sleep = !due || hasSupport(grains, k, start) ? min(sleep + 1.0, SLEEP_COUNTER_CAP) : 0.0;
     } else {
         sleep = neighbourApproaching(grains, k, start, speedScale) ? 0.0 : sleep + 1.0;
@@ -75,7 +64,7 @@ void endSubstep(uint k, vec3 p, vec4 start, float sleep, vec3 under) {
     bool resting = p.y * up.y < -NECK_HALF_HEIGHT * abs(up.y) && holdsUp(under, length(under));
     float speed = length(v);
     if (resting && speed < VELOCITY_CUTOFF * speedScale) v = vec3(0.0);
-    sleep = sleepEnabled && resting && speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
+    sleep = sleepEnabled != 0u && resting && speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
     imageStore(grainsOut, int(2u * k), vec4(p, start.w));
     imageStore(grainsOut, int(2u * k + 1u), vec4(v, sleep));
     if (distance(p, texelFetch(listedAt, int(k)).xyz) + distance(p, start.xyz) >= relistDistance) armRelist();
@@ -90,7 +79,7 @@ void main() {
     vec4 start = positionRadiusAt(grains, k);
     vec4 motion = velocitySleepAt(grains, k);
     float r = start.w;
-    if (sleepEnabled && motion.w >= LIGHT_SLEEP_COUNTER) {
+    if (sleepEnabled != 0u && motion.w >= LIGHT_SLEEP_COUNTER) {
 #if LAST_ITERATION
         endSleeperSubstep(k, start, motion.w);
 #else
@@ -112,7 +101,7 @@ void main() {
         vec4 other = positionRadiusAt(grains, j);
 #if FIRST_ITERATION
         vec4 otherMotion = velocitySleepAt(grains, j);
-        bool stillJ = sleepEnabled && otherMotion.w >= LIGHT_SLEEP_COUNTER;
+        bool stillJ = sleepEnabled != 0u && otherMotion.w >= LIGHT_SLEEP_COUNTER;
         vec3 xj = stillJ ? other.xyz : predicted(other.xyz, otherMotion.xyz);
 #else
         vec4 previous = texelFetch(iterateIn, int(j));

@@ -5,8 +5,8 @@
 #include "particle.glsl"
 
 layout(local_size_x = WORK_GROUP_SIZE) in;
-layout(std430, binding = 0) readonly buffer Particles { Particle particles[]; };
-layout(std430, binding = 11) buffer Counts { uint counts[]; };
+layout(std430, binding = BUFFER_PARTICLES) readonly buffer Particles { Particle particles[]; };
+layout(std430, binding = BUFFER_UPPER_COUNTS) buffer Counts { uint counts[]; };
 
 uniform uint grainCount;
 uniform uint slot;

@@ -1,12 +1,7 @@
 // The glass as the compute shaders see it: the inner profile from the 256-entry table, the
 // wall pushing along its normal, floor and ceiling, and Coulomb friction against each.
-// GlassCollider and Friction on the CPU.
+// GlassCollider and Friction on the CPU. The table's place and `up` come in SolveParameterBlock.
 layout(binding = UNIT_PROFILE) uniform samplerBuffer profileRadii;
-
-uniform float profileMinY;
-uniform float profileSpacing;
-uniform float floorY;           // lowest centre height + radius; the ceiling mirrors it
-uniform vec3 up;                // against gravity, in the container frame: what a support pushes along
 
 // Whether a contact whose normal into the grain is `toward` (of length `len`) holds it up: the
 // normal within the support cone of up (SubstepRules.holdsUp).

@@ -5,7 +5,7 @@
 #include "occlusion_field.glsl"
 
 layout(local_size_x = WORK_GROUP_SIZE) in;
-layout(r16f, binding = 0) writeonly uniform image3D field;
+layout(r16f, binding = OCCLUSION_FIELD_IMAGE) writeonly uniform image3D field;
 
 uniform float packedCount;  // grains in a cell of a packed pile
 

@@ -1,13 +1,9 @@
 // The group counts of the sort's dispatches (ContactListing), which run indirectly: a grain
 // that has moved far since the lists were built copies the template into the next substep's
 // slot, so the sort runs then; otherwise the counts stay 0 and its dispatches do nothing.
-// Words: a slot of relistStages (x, 1, 1) triples per substep parity, then the template.
+// Words: a slot of relistStages (x, 1, 1) triples per substep parity, then the template; the
+// slots' places come in SolveParameterBlock.
 layout(std430, binding = BUFFER_RELIST_ARGS) buffer RelistArgs { uint relistArgs[]; };
-
-uniform uint relistStages;
-uniform uint armedSlot;     // first word of the next substep's triples
-uniform uint spentSlot;     // first word of this substep's, already read by its dispatches
-uniform uint templateSlot;  // first word of the template
 
 void armRelist() {
     for (uint stage = 0u; stage < relistStages; ++stage) {

@@ -3,6 +3,7 @@
 // readGrains find grain i as grain i (the solve works in cell order; NVIDIA's `particles`
 // writes its results back through the sorted index the same way).
 #include "particle.glsl"
+#include "solve_parameters.glsl"
 #include "grain_texels.glsl"
 
 layout(local_size_x = WORK_GROUP_SIZE) in;
@@ -10,7 +11,6 @@ layout(binding = UNIT_GRAINS) uniform samplerBuffer grains;
 layout(binding = UNIT_IDS) uniform usamplerBuffer grainIds;
 layout(std430, binding = BUFFER_PARTICLES) writeonly buffer Particles { Particle particles[]; };
 
-uniform uint grainCount;
 
 void main() {
     uint k = gl_GlobalInvocationID.x;

@@ -2,7 +2,7 @@
 // One point sprite per particle, read from the storage buffer by gl_VertexID (no vertex
 // arrays): size 2 · radius · progress, colour · lifespan / maxLifespan · progress.
 #include "particle.glsl"
-layout(std430, binding = 0) readonly buffer Particles { Particle particles[]; };
+layout(std430, binding = PARTICLES_BUFFER) readonly buffer Particles { Particle particles[]; };
 
 uniform vec2 viewportSize, controlOrigin;
 uniform float progress, maxLifespan, brightness;

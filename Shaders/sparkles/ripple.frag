@@ -4,7 +4,7 @@
 #include "capsule.glsl"
 out vec4 colour;
 
-layout(binding = 0) uniform sampler2D control;  // premultiplied, rows bottom-up as GL stores them
+layout(binding = CONTROL_TEXTURE) uniform sampler2D control;  // premultiplied, rows bottom-up as GL stores them
 uniform bool rippleOn;
 uniform vec2 origin;        // window px
 uniform float time;         // ripple time

@@ -4,7 +4,7 @@
 // toward the centre by its speed. The cloud is drawn by particle.vert, not here.
 layout(local_size_x = WORK_GROUP_SIZE) in;
 #include "particle.glsl"
-layout(std430, binding = 0) buffer Particles { Particle particles[]; };
+layout(std430, binding = PARTICLES_BUFFER) buffer Particles { Particle particles[]; };
 
 uniform uint count;
 uniform vec2 centre;           // the press, px in the control's frame

@@ -2,7 +2,7 @@
 // One point sprite per live particle, read from the storage buffer by gl_VertexID: side
 // spriteSide x scale pt, alpha = layer alpha + fadeSpeed x age.
 #include "particle.glsl"
-layout(std430, binding = 0) readonly buffer Particles { Particle particles[]; };
+layout(std430, binding = PARTICLES_BUFFER) readonly buffer Particles { Particle particles[]; };
 
 uniform vec2 viewportSize, centre;   // px; the square's centre, y down
 uniform float pixelsPerPoint, spriteSide, fadeSpeed;

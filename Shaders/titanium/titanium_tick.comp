@@ -4,7 +4,7 @@
 // its layer. Lanes are fixed slots of the pool, so the live count is birth rate x lifetime.
 layout(local_size_x = WORK_GROUP_SIZE) in;
 #include "particle.glsl"
-layout(std430, binding = 0) buffer Particles { Particle particles[]; };
+layout(std430, binding = PARTICLES_BUFFER) buffer Particles { Particle particles[]; };
 
 // WORK_GROUP_SIZE, MAX_EMITTERS, MAX_FIELDS, FIELD_SCALE, TURBULENCE_FLOOR come from ShaderSource.titanium.
 

@@ -4,7 +4,7 @@
 in vec2 uv;
 out vec4 colour;
 
-layout(binding = 0) uniform sampler2D heights;  // current field, row 0 at the top
+layout(binding = HEIGHTS_TEXTURE) uniform sampler2D heights;  // current field, row 0 at the top
 uniform vec3 deepColour;
 uniform vec3 shallowColour;
 uniform vec3 skyColour;

@@ -5,8 +5,8 @@
 // displacement added to both.
 layout(local_size_x = WORK_GROUP_SIZE, local_size_y = WORK_GROUP_SIZE) in;
 
-layout(r32f, binding = 0) uniform image2D previousHeights;
-layout(r32f, binding = 1) uniform image2D currentHeights;
+layout(r32f, binding = PREVIOUS_HEIGHTS_IMAGE) uniform image2D previousHeights;
+layout(r32f, binding = CURRENT_HEIGHTS_IMAGE) uniform image2D currentHeights;
 
 const int MAX_DISTURBANCES = 32;
 uniform vec4 disturbances[MAX_DISTURBANCES];  // x, y in cells (y down), strength * impulse, unused

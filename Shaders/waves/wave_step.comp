@@ -4,9 +4,9 @@
 // current, writes next; samples beyond the grid repeat the edge cell.
 layout(local_size_x = WORK_GROUP_SIZE, local_size_y = WORK_GROUP_SIZE) in;
 
-layout(r32f, binding = 0) readonly uniform image2D previousHeights;
-layout(r32f, binding = 1) readonly uniform image2D currentHeights;
-layout(r32f, binding = 2) writeonly uniform image2D nextHeights;
+layout(r32f, binding = PREVIOUS_HEIGHTS_IMAGE) readonly uniform image2D previousHeights;
+layout(r32f, binding = CURRENT_HEIGHTS_IMAGE) readonly uniform image2D currentHeights;
+layout(r32f, binding = NEXT_HEIGHTS_IMAGE) writeonly uniform image2D nextHeights;
 
 uniform float k;               // (c dt / cell)^2, clamped below the stability limit
 uniform float dispersion;      // sigma

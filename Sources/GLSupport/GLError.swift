@@ -1,3 +1,5 @@
+import CEpoxy
+
 /// Everything that can go wrong between us and the GL, each with a message a user can act on.
 public enum GLError: Error, CustomStringConvertible, Equatable {
     case noContext(String)
@@ -22,5 +24,17 @@ public enum GLError: Error, CustomStringConvertible, Equatable {
         case .bufferTooLarge(let reason):
             reason
         }
+    }
+}
+
+extension GLError {
+    /// Throws the GL's pending error, if any, as the failure of `call` (what was just asked of
+    /// it: an allocation, say), so it is named where it happened rather than found later.
+    public static func check(_ call: @autoclosure () -> String) throws {
+        let code = epoxy_glGetError()
+        guard code != GLenum(GL_NO_ERROR) else { return }
+        // Later errors queued behind it belong to the same call.
+        while epoxy_glGetError() != GLenum(GL_NO_ERROR) {}
+        throw GLError.glCall(call(), code: code)
     }
 }

@@ -77,6 +77,11 @@ public struct ShaderSource: Sendable {
         return text
     }
 
+    /// Named integers as GLSL `#define` lines.
+    public static func defines(_ integers: [(String, Int)]) -> String {
+        integers.map { "#define \($0.0) \($0.1)" }.joined(separator: "\n")
+    }
+
     /// A float literal GLSL reads as a float: always with a point or an exponent.
     public static func glslFloat(_ value: Float) -> String {
         let text = String(format: "%.9g", Double(value))

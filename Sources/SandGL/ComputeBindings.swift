@@ -7,10 +7,15 @@ enum ComputeBindings {
         ("BUFFER_CELL_COUNTS", cellCounts), ("BUFFER_CELL_STARTS", cellStarts), ("BUFFER_GRAIN_SLOTS", grainSlots),
         ("BUFFER_RELIST_ARGS", relistArgs), ("BUFFER_RELIST_COUNT", relistCount),
         ("BUFFER_SCAN_VALUES", scanValues), ("BUFFER_SCAN_SUMS", scanSums), ("BUFFER_SCAN_TOTALS", scanTotals),
+        ("BUFFER_UPPER_COUNTS", upperCounts),
     ]
     static let particles = 0, colors = 1, corners = 2, vertices = 3
     static let cellCounts = 4, cellStarts = 5, grainSlots = 6, relistArgs = 7, relistCount = 8
-    static let scanValues = 9, scanSums = 10, scanTotals = 11
+    static let scanValues = 9, scanSums = 10, scanTotals = 11, upperCounts = 12
+
+    /// Uniform blocks.
+    static let uniformBlocks: [(String, Int)] = [("UNIFORMS_SOLVE", solveParameters)]
+    static let solveParameters = 0
 
     /// Texture units, read with `texelFetch`.
     static let units: [(String, Int)] = [

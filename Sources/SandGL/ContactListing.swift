@@ -126,12 +126,18 @@ final class ContactListing {
         epoxy_glMemoryBarrier(Self.barrier)
     }
 
-    /// Gives the solve's last iteration the slots it arms and clears, and binds the group counts.
-    func prepareArming(_ program: ShaderProgram) {
-        program.set("relistStages", UInt32(stages))
-        program.set("armedSlot", UInt32(slotWord(1 - parity)))
-        program.set("spentSlot", UInt32(slotWord(parity)))
-        program.set("templateSlot", UInt32(slotWord(2)))
+    /// The slots the solve's last iteration arms and clears `ahead` substeps from now (each
+    /// substep reads the other slot), in the solve's parameters.
+    func setArming(_ parameters: inout SolveParameters, ahead: Int) {
+        let reading = (parity + ahead) % 2
+        parameters.relistStages = UInt32(stages)
+        parameters.armedSlot = UInt32(slotWord(1 - reading))
+        parameters.spentSlot = UInt32(slotWord(reading))
+        parameters.templateSlot = UInt32(slotWord(2))
+    }
+
+    /// Binds the group counts for the solve's last iteration to arm.
+    func bindArming() {
         arguments.bind(to: ComputeBindings.relistArgs)
     }
 

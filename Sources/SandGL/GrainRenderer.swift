@@ -2,8 +2,8 @@ import CEpoxy
 import GLSupport
 import SandSim
 
-/// The compute engine's grains where they lie on the GPU: 32-byte particles (grain i at index
-/// i) and one packed RGBA8 colour each.
+/// Grains where they lie on the GPU: 32-byte particles (grain i at index i) and one packed
+/// RGBA8 colour each.
 public struct EngineGrains {
     public let particles: StorageBuffer
     public let colors: StorageBuffer
@@ -12,11 +12,6 @@ public struct EngineGrains {
     public init(particles: StorageBuffer, colors: StorageBuffer, count: Int) {
         (self.particles, self.colors, self.count) = (particles, colors, count)
     }
-}
-
-extension ComputeEngine {
-    /// The grains as they lie in this engine's buffers, to draw without reading them back.
-    public var drawnGrains: EngineGrains { EngineGrains(particles: particleBuffer, colors: colorBuffer, count: grainCount) }
 }
 
 /// Where the grains to draw come from this frame, and in which shape.

@@ -11,6 +11,8 @@ import SandSim
 final class GrainShading {
     static let countsBinding = 15
     static let shadesBinding = 16
+    /// The image unit the field is written through.
+    static let fieldImage = 0
     static let fieldTextureUnit = 1
     /// What a grain's prepared look takes (grain_shading.glsl's GrainShade).
     static let shadeStride = 32
@@ -46,7 +48,7 @@ final class GrainShading {
         for program in [countProgram, prepareProgram] { program.set("grainCount", UInt32(count)) }
         countProgram.dispatch(invocations: count, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
-        field.bindImageForWriting(unit: 0)
+        field.bindImageForWriting(unit: Self.fieldImage)
         resolveProgram.dispatch(invocations: Int(field.size.x * field.size.y * field.size.z), groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT))
         field.bindTexture(unit: Self.fieldTextureUnit)

@@ -37,7 +37,7 @@ extension ShaderSource {
             ("SUPPORT_CHECK_INTERVAL", C.supportCheckInterval),
             ("MESH_VERTICES_PER_GRAIN", Icosphere.vertexCount), ("MESH_VERTEX_WORDS", MeshVertexLayout.words),
             ("CONTACT_LIST_SLOTS", C.contactListSlots), ("CONTACT_LIST_STRIDE", C.contactListSlots + 1),
-        ] + ComputeBindings.buffers + ComputeBindings.units + ComputeBindings.images
+        ] + ComputeBindings.buffers + ComputeBindings.units + ComputeBindings.images + ComputeBindings.uniformBlocks
         return (floats.map { "#define \($0.0) \(glslFloat($0.1))" }
             + integers.map { "#define \($0.0) \($0.1)" }).joined(separator: "\n")
     }()
@@ -55,6 +55,7 @@ extension ShaderSource {
         let integers: [(String, Int)] = [
             ("GRAIN_PARTICLES_BINDING", GrainRenderer.particlesBinding), ("GRAIN_COLORS_BINDING", GrainRenderer.colorsBinding),
             ("OCCLUSION_COUNTS_BINDING", GrainShading.countsBinding), ("GRAIN_SHADES_BINDING", GrainShading.shadesBinding),
+            ("OCCLUSION_FIELD_IMAGE", GrainShading.fieldImage),
             ("RIG_LIGHT_COUNT", LightRig.lights.count), ("KEY_LIGHT", LightRig.key),
         ]
         return (floats.map { "#define \($0.0) \(glslFloat($0.1))" } + integers.map { "#define \($0.0) \($0.1)" }

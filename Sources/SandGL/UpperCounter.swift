@@ -47,8 +47,8 @@ final class UpperCounter {
         var zero: UInt32 = 0
         epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), counts.id)
         epoxy_glClearBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), GLenum(GL_R32UI), GLintptr(slot * 4), 4, GLenum(GL_RED_INTEGER), GLenum(GL_UNSIGNED_INT), &zero)
-        particles.bind(to: 0)
-        counts.bind(to: 11)
+        particles.bind(to: ComputeBindings.particles)
+        counts.bind(to: ComputeBindings.upperCounts)
         program.set("slot", UInt32(slot))
         program.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_BUFFER_UPDATE_BARRIER_BIT))

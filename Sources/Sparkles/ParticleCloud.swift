@@ -6,6 +6,8 @@ import GLSupport
 public final class ParticleCloud {
     /// `local_size_x` in sparkle_tick.comp.
     static let groupSize = 256
+    /// Where the particles are bound, for the tick and the particle drawing.
+    static let particlesBinding = 0
     let buffer = StorageBuffer()
     private let tickProgram: ShaderProgram
     public private(set) var count = 0
@@ -44,7 +46,7 @@ public final class ParticleCloud {
         tickProgram.set("radiusMax", p.radiusMax)
         tickProgram.set("speed", p.particleSpeed)
         tickProgram.set("speedJitter", p.speedJitter)
-        buffer.bind(to: 0)
+        buffer.bind(to: Self.particlesBinding)
         tickProgram.dispatch(invocations: count, groupSize: Self.groupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
     }

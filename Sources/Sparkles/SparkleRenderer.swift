@@ -22,6 +22,8 @@ public struct SparkleFrame: Equatable, Sendable {
 /// ripple pass that samples it into the bound framebuffer over the backdrop, then the particle
 /// cloud as point sprites, added and clipped to the capsule.
 public final class SparkleRenderer {
+    /// The texture unit ripple.frag samples the control from.
+    static let controlUnit = 0
     private let controlProgram: ShaderProgram
     private let rippleProgram: ShaderProgram
     private let particleProgram: ShaderProgram
@@ -73,7 +75,7 @@ public final class SparkleRenderer {
         // 2. The ripple, sampling it, over the backdrop.
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
-        controlTarget.bindTexture(unit: 0)
+        controlTarget.bindTexture(unit: Self.controlUnit)
         rippleProgram.set("rippleOn", frame.ripple != nil)
         rippleProgram.set("origin", frame.ripple?.origin ?? .zero)
         rippleProgram.set("time", frame.ripple?.time ?? 0)
@@ -90,7 +92,7 @@ public final class SparkleRenderer {
             particleProgram.set("progress", frame.progress)
             particleProgram.set("maxLifespan", p.maxLifespan)
             particleProgram.set("brightness", p.particleBrightness)
-            cloud.buffer.bind(to: 0)
+            cloud.buffer.bind(to: ParticleCloud.particlesBinding)
             epoxy_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
             epoxy_glEnable(GLenum(GL_BLEND))
             epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))

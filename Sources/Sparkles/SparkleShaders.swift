@@ -1,8 +1,11 @@
 import GLSupport
 
 extension ShaderSource {
-    /// The sparkles scene's shaders (`Shaders/sparkles`), with their work-group size from `ParticleCloud`.
+    /// The sparkles scene's shaders (`Shaders/sparkles`), with their work-group size and bindings from the types that dispatch and bind them.
     public static func sparkles(in shaders: ShaderSource) -> ShaderSource {
-        shaders.folder("sparkles", defines: "#define WORK_GROUP_SIZE \(ParticleCloud.groupSize)")
+        shaders.folder("sparkles", defines: defines([
+            ("WORK_GROUP_SIZE", ParticleCloud.groupSize), ("PARTICLES_BUFFER", ParticleCloud.particlesBinding),
+            ("CONTROL_TEXTURE", SparkleRenderer.controlUnit),
+        ]))
     }
 }

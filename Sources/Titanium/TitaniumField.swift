@@ -6,6 +6,8 @@ import GLSupport
 /// context for its whole life.
 public final class TitaniumField {
     static let groupSize = 256
+    /// Where the particles are bound, for the tick and the drawing.
+    static let particlesBinding = 0
     /// Ticks longer than this are split (fields act through velocity, so a long step overshoots).
     public static let maxTick: Float = 1.0 / 30
     let buffer = StorageBuffer()
@@ -108,7 +110,7 @@ public final class TitaniumField {
         program.set("smoothness", p.turbulenceSmoothness)
         program.set("animationSpeed", p.turbulenceAnimationSpeed)
         program.set("burst", forces.burst)
-        buffer.bind(to: 0)
+        buffer.bind(to: Self.particlesBinding)
         program.dispatch(invocations: count, groupSize: Self.groupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
     }

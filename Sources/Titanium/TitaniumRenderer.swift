@@ -30,7 +30,7 @@ public final class TitaniumRenderer {
         program.set("pixelsPerPoint", layout.pixelsPerPoint)
         program.set("spriteSide", TitaniumReference.spriteSide)
         program.set("fadeSpeed", p.fadeSpeed)
-        field.buffer.bind(to: 0)
+        field.buffer.bind(to: TitaniumField.particlesBinding)
         epoxy_glBindVertexArray(emptyArray)
         epoxy_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
         epoxy_glEnable(GLenum(GL_BLEND))

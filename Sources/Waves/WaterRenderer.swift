@@ -4,6 +4,8 @@ import GLSupport
 /// Draws a `WaveField`: a backdrop gradient, then the water over it with premultiplied alpha
 /// (transparent where calm), each as a full-screen triangle pair.
 public final class WaterRenderer {
+    /// The texture unit water.frag samples the heights from.
+    static let heightsUnit = 0
     private let backdropProgram: ShaderProgram
     private let waterProgram: ShaderProgram
     private var emptyArray: GLuint = 0
@@ -45,7 +47,7 @@ public final class WaterRenderer {
         waterProgram.set("skyColour", p.sky)
         waterProgram.set("cellsPerPixel", SIMD2(Float(field.width) / Float(max(viewportWidth, 1)),
                                                 Float(field.height) / Float(max(viewportHeight, 1))))
-        field.currentTexture.bindTexture(unit: 0)
+        field.currentTexture.bindTexture(unit: Self.heightsUnit)
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         waterProgram.use()

@@ -13,6 +13,8 @@ public final class WaveField {
 
     /// The compute shaders' work-group size (both are 16 × 16).
     static let groupSize = 16
+    /// The image units the three fields are bound to, shared with the shaders as `#define`s.
+    static let previousImage = 0, currentImage = 1, nextImage = 2
     /// Disturbances one dispatch takes (`MAX_DISTURBANCES` in wave_disturb.comp); more are
     /// applied in several dispatches.
     static let disturbancesPerDispatch = 32
@@ -50,8 +52,8 @@ public final class WaveField {
         guard !disturbances.isEmpty else { return }
         let p = parameters.clamped()
         disturbProgram.set("radiusCells", p.brushRadius * Float(min(width, height)))
-        previous.bindImage(unit: 0, access: GL_READ_WRITE)
-        current.bindImage(unit: 1, access: GL_READ_WRITE)
+        previous.bindImage(unit: Self.previousImage, access: GL_READ_WRITE)
+        current.bindImage(unit: Self.currentImage, access: GL_READ_WRITE)
         var start = 0
         while start < disturbances.count {
             let batch = disturbances[start..<min(start + Self.disturbancesPerDispatch, disturbances.count)]
@@ -76,9 +78,9 @@ public final class WaveField {
         stepProgram.set("decay", c.decay)
         stepProgram.set("edgeLogDecay", c.edgeLogDecay)
         stepProgram.set("edgeWidthCells", c.edgeWidthCells)
-        previous.bindImage(unit: 0, access: GL_READ_ONLY)
-        current.bindImage(unit: 1, access: GL_READ_ONLY)
-        next.bindImage(unit: 2, access: GL_WRITE_ONLY)
+        previous.bindImage(unit: Self.previousImage, access: GL_READ_ONLY)
+        current.bindImage(unit: Self.currentImage, access: GL_READ_ONLY)
+        next.bindImage(unit: Self.nextImage, access: GL_WRITE_ONLY)
         dispatchOverGrid(stepProgram)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT))
         (previous, current, next) = (current, next, previous)

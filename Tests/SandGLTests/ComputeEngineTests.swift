@@ -210,21 +210,35 @@ struct ComputeEngineTests {
         #expect(abs((p.x * p.x + p.z * p.z).squareRoot() - expected) < 0.0005)
     }
 
+    /// Instanced mode's meshes of `grains` in `colors`, after `seconds` of falling, with the
+    /// grains as they then lie and the mode's sorts on the way.
+    private func instancedMeshes(_ grains: [Grain], colors: [UInt32], seconds: Float) throws -> (words: [UInt32], grains: [Grain], sorts: Int) {
+        let gl = try GLFixture()
+        let instanced = try SandModes.make(.instanced, shaders: GLFixture.shaders)
+        try instanced.engine.load(grains, profile: GLFixture.profile)
+        try instanced.setColors(colors)
+        for _ in 0..<Int((seconds / GLFixture.frame).rounded()) {
+            instanced.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: SimulationParameters(duration: 5))
+        }
+        guard case .mesh(let vertices, let drawn) = try instanced.present(shape: .mesh, timed: false).source else {
+            Issue.record("Instanced mode drew no meshes")
+            return ([], [], 0)
+        }
+        #expect(drawn.colors.read(UInt32.self, count: grains.count) == colors)
+        #expect(vertices.byteCount == grains.count * 42 * 28)
+        _ = gl
+        return (vertices.read(UInt32.self, count: grains.count * Icosphere.vertexCount * MeshVertexLayout.words),
+                instanced.engine.readGrains(), instanced.counters?.sortCount() ?? 0)
+    }
+
     /// The mesh is drawn from the load-order buffers: after the engine has re-sorted its grains
     /// by cell, grain i's vertices still lie on grain i and carry colour i.
     @Test("a grain keeps its colour across the compute engine's re-sorts")
     func colourAcrossSorts() throws {
-        let gl = try GLFixture()
         let grains = SpawnLattice.grains(count: 250, profile: GLFixture.profile)
-        try gl.load(grains)
         let colors = GrainColors.perGrain(count: grains.count, random: true)
-        gl.engine.setColors(colors)
-        gl.run(seconds: 0.5)
-        #expect(gl.engine.sortCount() > 1, "the falling pile was sorted again on the way")
-        gl.engine.expandMeshes()
-        let moved = gl.engine.readGrains()
-        let words = gl.engine.vertexBuffer.read(UInt32.self, count: grains.count * Icosphere.vertexCount * MeshVertexLayout.words)
-        #expect(gl.engine.colorBuffer.read(UInt32.self, count: grains.count) == colors)
+        let (words, moved, sorts) = try instancedMeshes(grains, colors: colors, seconds: 0.5)
+        #expect(sorts > 1, "the falling pile was sorted again on the way")
         for (g, grain) in moved.enumerated() {
             let base = g * Icosphere.vertexCount * MeshVertexLayout.words
             let corner = SIMD3(Float(bitPattern: words[base]), Float(bitPattern: words[base + 1]), Float(bitPattern: words[base + 2]))
@@ -238,18 +252,13 @@ struct ComputeEngineTests {
 
     @Test("expand_meshes writes 42 vertices per grain on its sphere, with its colour")
     func expandMeshes() throws {
-        let gl = try GLFixture()
         let grains = [
             Grain(position: [0.01, -0.3, 0.02], radius: r),
             Grain(position: [-0.05, -0.2, 0.04], radius: r * 0.5),
             Grain(position: [0.0, 0.1, -0.02], radius: r * 1.5),
         ]
-        try gl.load(grains)
         let colors = GrainColors.perGrain(count: 3, random: true)
-        gl.engine.setColors(colors)
-        gl.engine.expandMeshes()
-        let words = gl.engine.vertexBuffer.read(UInt32.self, count: 3 * Icosphere.vertexCount * MeshVertexLayout.words)
-        #expect(gl.engine.vertexBuffer.byteCount == 3 * 42 * 28)
+        let words = try instancedMeshes(grains, colors: colors, seconds: 0).words
         for (g, grain) in grains.enumerated() {
             for corner in 0..<Icosphere.vertexCount {
                 let base = (g * Icosphere.vertexCount + corner) * MeshVertexLayout.words
@@ -297,13 +306,13 @@ struct ShaderLoadingTests {
     func missingFile() throws {
         let folder = try copyOfShaders()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.removeItem(at: folder.appendingPathComponent("expand_meshes.comp"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("write_back.comp"))
         let context = try HeadlessContext()
         _ = context
         #expect {
             try ComputeEngine(name: "GPU", shaders: ShaderSource(directory: folder, defines: ShaderSource.physicsDefines))
         } throws: { error in
-            "\(error)".contains("expand_meshes.comp")
+            "\(error)".contains("write_back.comp")
         }
     }
 

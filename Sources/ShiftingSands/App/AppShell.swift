@@ -69,7 +69,8 @@ final class AppShell: WindowInput {
         ui_shutdown()
     }
 
-    private(set) var failure: Error?
+    /// The scene the picker or Tab asked for, shown at the start of the next frame.
+    private var asked: SceneKind?
 
     /// Runs until the window closes, or `quitAfter` wall seconds, or for `frames` frames of
     /// 1/60 s each when given (so a screenshot shows the same moment on any machine), then saves
@@ -90,10 +91,14 @@ final class AppShell: WindowInput {
             let last = frames.map { frame >= $0 } ?? false
             if last, let screenshot { self.screenshot = (screenshot, true) }
             fps.tick(wallDt)
+            if let kind = asked {
+                asked = nil
+                try show(kind)
+            }
             if let scene { beforeFrame(frame, scene) }
             try drawFrame(dt: frames == nil ? wallDt : 1.0 / 60.0, waited: frames == nil ? waited : 0)
             waited = 0
-            if failure != nil || last { break }
+            if last { break }
             if let quitAfter, Window.time - started >= quitAfter { break }
             let idle = Window.time - lastInput >= Self.idleAfterSeconds
             if frames == nil, let cap = [settings.fpsCap, idle ? scene?.frameCap : nil].compactMap({ $0 }).min() {
@@ -105,19 +110,15 @@ final class AppShell: WindowInput {
         scene?.save()
     }
 
-    /// Puts `kind` on screen in place of the current scene, whose settings are saved first.
-    func show(_ kind: SceneKind) {
+    /// Puts `kind` on screen in place of the current scene, whose settings are saved first; a
+    /// scene that cannot start ends the app with its message, as at launch.
+    private func show(_ kind: SceneKind) throws {
         guard kind != self.kind else { return }
         scene?.save()
         scene = nil
-        do {
-            scene = try makeScene(kind)
-            self.kind = kind
-            toast = Toast(localized(kind.title))
-        } catch {
-            failure = error
-            window.shouldClose = true
-        }
+        scene = try makeScene(kind)
+        self.kind = kind
+        toast = Toast(localized(kind.title))
     }
 
     private func drawFrame(dt: Float, waited: Float) throws {
@@ -126,10 +127,6 @@ final class AppShell: WindowInput {
         let (width, height) = window.framebufferSize
         guard width > 0, height > 0 else { return }
         try scene.frame(dt: dt, waited: waited, width: width, height: height, panels: overlayVisible ? panels : [])
-        if let failure = scene.failure {
-            self.failure = failure
-            window.shouldClose = true
-        }
         drawOverlay(scene, width: width, height: height)
         if let (path, asked) = screenshot {
             screenshot = nil
@@ -239,7 +236,7 @@ final class AppShell: WindowInput {
         }
         scene.drawReadout(width: width, scale: scale)
         let rect = OverlayPanel.end()
-        if let chosen { show(chosen) }
+        if let chosen { asked = chosen }
         return rect
     }
 
@@ -316,7 +313,7 @@ final class AppShell: WindowInput {
         }
         if scene.key(key, modifiers: modifiers) { return }
         switch key {
-        case GLFW_KEY_TAB: show(kind.next)
+        case GLFW_KEY_TAB: asked = kind.next
         case GLFW_KEY_F11: window.toggleFullscreen()
         case GLFW_KEY_V:
             window.toggleVsync()

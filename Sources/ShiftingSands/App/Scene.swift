@@ -28,13 +28,12 @@ protocol Scene: AnyObject {
     /// The readout's cost line: milliseconds a frame and what they measure ("physics", "GPU",
     /// in the overlay's language); nil shows frames per second alone.
     var cost: (milliseconds: Double, label: String)? { get }
-    /// An error that ends the app (an engine that cannot start), reported after the window closes.
-    var failure: Error? { get }
 
     /// Advances the scene by `dt` seconds and draws it into the window's framebuffer
     /// (`width` × `height` pixels). `waited`: of `dt`, the seconds the window idled for its frame
     /// cap, which measure no work. `panels`: where the overlay stood last frame, in window units,
-    /// for a scene that keeps clear of it.
+    /// for a scene that keeps clear of it. An error thrown here (an engine that cannot start)
+    /// ends the app with its message.
     func frame(dt: Float, waited: Float, width: Int, height: Int, panels: [ScreenRect]) throws
     /// The scene's own overlay panels in the window (window units, `scale` pixels each) with
     /// last frame's panels; returns where they stand.
@@ -57,7 +56,6 @@ protocol Scene: AnyObject {
 }
 
 extension Scene {
-    var failure: Error? { nil }
     var frameCap: Int? { nil }
     func scrolled(by steps: Double, x: Double, y: Double) {}
     func doubleClicked(x: Double, y: Double) {}

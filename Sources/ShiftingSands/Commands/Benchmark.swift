@@ -83,15 +83,15 @@ final class Benchmark {
     }
 
     func run(mode: PhysicsMode, count: Int, shape: GrainShape, options: Options, progress: (String) -> Void) throws -> BenchResult {
-        let engine: PhysicsEngine = mode == .cpu ? CPUEngine(threads: options.threads) : try ComputeEngine(name: mode.displayName, shaders: shaders)
+        let sandMode = try SandModes.make(mode, shaders: shaders, threads: options.threads)
+        let engine = sandMode.engine, counters = sandMode.counters
         try engine.spawn(count: count)
+        try sandMode.setColors(GrainColors.perGrain(count: count, random: false))
         if let substeps = options.substeps { engine.substeps = substeps }
         if options.scenario == .draining { engine.snapAfterFlip() }
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count))
-        let colors = [UInt32](repeating: GrainColors.pack(GrainColors.sand), count: count)
-        let compute = engine as? ComputeEngine
         // The app's own frame, at rest, at one gravity for every count.
-        var hourglass = Hourglass(engine: engine, mode: mode, grainRadius: profile.grainRadius,
+        var hourglass = Hourglass(engine: engine, mode: sandMode.mode, grainRadius: profile.grainRadius,
                                   timer: HourglassTimer(settings: GrainSettings(mode: mode, count: count), duration: 5))
         hourglass.fixedGravity = gravity
         var physics: [Double] = [], mesh: [Double] = [], readback: [Double] = [], render: [Double] = [], total: [Double] = []
@@ -100,39 +100,21 @@ final class Benchmark {
         let viewport = Viewport(x: 0, y: 0, width: target.width, height: target.height)
 
         for step in 0..<(options.warmup + options.steps) {
-            if step == options.warmup, let compute { sortsBefore = compute.sortCount() }
-            let physicsMs: Double
-            let bytesBefore = compute?.bytesReadBack ?? 0
-            if compute != nil {
-                physicsMs = stopwatch.measureNow { hourglass.advance(by: frameDt) }
-            } else {
-                physicsMs = Self.hostMilliseconds { hourglass.advance(by: frameDt) }
-            }
-            var meshMs = 0.0, readbackMs = 0.0
-            let source: GrainSource
-            switch (mode, compute, shape) {
-            case (.instanced, let compute?, .mesh):
-                meshMs = stopwatch.measureNow { compute.expandMeshes() }
-                source = .mesh(compute.vertexBuffer, grains: compute.drawnGrains)
-            case (.instanced, let compute?, .impostor):
-                source = .particles(compute.drawnGrains)
-            case (.gpu, _, _):
-                var grains: [Grain] = []
-                readbackMs = Self.hostMilliseconds { grains = engine.readGrains() }
-                source = .positions(grains, colors: colors, shape: shape)
-            default:
-                source = .positions(engine.readGrains(), colors: colors, shape: shape)
-            }
-            readbackBytes = (compute?.bytesReadBack ?? 0) - bytesBefore
-            let scene = DrawnHourglass(profile: profile, angle: 0, grains: source)
+            if step == options.warmup, let counters { sortsBefore = counters.sortCount() }
+            let bytesBefore = counters?.bytesReadBack ?? 0
+            let physicsMs = sandMode.timePhysics(wait: true) { hourglass.advance(by: frameDt) } * 1000
+            let presented = try sandMode.present(shape: shape, timed: true)
+            let meshMs = (presented.meshSeconds ?? 0) * 1000, readbackMs = (presented.readbackSeconds ?? 0) * 1000
+            readbackBytes = (counters?.bytesReadBack ?? 0) - bytesBefore
+            let scene = DrawnHourglass(profile: profile, angle: 0, grains: presented.source)
             let renderMs = stopwatch.measureNow { renderer.render([(scene, viewport)], width: target.width, height: target.height, into: target.framebuffer) }
             present()
             let timed = step - options.warmup
             if timed >= 0 {
-                dispatches += compute?.lastDispatches ?? 0
+                dispatches += counters?.lastDispatches ?? 0
                 physics.append(physicsMs)
-                mesh.append(meshMs)
-                readback.append(readbackMs)
+                if let seconds = presented.meshSeconds { mesh.append(seconds * 1000) }
+                if let seconds = presented.readbackSeconds { readback.append(seconds * 1000) }
                 render.append(renderMs)
                 total.append(physicsMs + meshMs + readbackMs + renderMs)
                 if (timed + 1) % 10 == 0 || timed + 1 == options.steps {
@@ -144,30 +126,25 @@ final class Benchmark {
         }
 
         let physicsSummary = SampleSummary(physics), totalSummary = SampleSummary(total)
-        let sortsPerStep = compute.map { Double($0.sortCount() - sortsBefore) / Double(options.steps) }
+        let sortsPerStep = counters.map { Double($0.sortCount() - sortsBefore) / Double(options.steps) }
         // The CPU engine has no sleep: it steps every grain every substep.
-        let awake = compute.map { _ in engine.readGrains().filter { $0.sleepCounter < PhysicsConstants.lightSleepCounter }.count }
+        let awake = counters.map { _ in engine.readGrains().filter { $0.sleepCounter < PhysicsConstants.lightSleepCounter }.count }
         return BenchResult(
-            mode: mode, count: count, grainShape: shape, substeps: engine.lastSubsteps, threads: (engine as? CPUEngine)?.threads ?? 1, grainRadius: profile.grainRadius,
+            mode: mode, count: count, grainShape: shape, substeps: engine.lastSubsteps, threads: sandMode.threads, grainRadius: profile.grainRadius,
             physicsMs: physicsSummary,
-            meshMs: mode == .instanced && shape == .mesh ? SampleSummary(mesh) : nil,
-            readbackMs: mode == .gpu ? SampleSummary(readback) : nil,
+            meshMs: mesh.isEmpty ? nil : SampleSummary(mesh),
+            readbackMs: readback.isEmpty ? nil : SampleSummary(readback),
             readbackBytesPerFrame: readbackBytes,
             renderMs: SampleSummary(render), totalMs: totalSummary,
             stepsPerSecond: totalSummary.median > 0 ? 1000 / totalSummary.median : 0,
             grainSubstepsPerSecond: physicsSummary.median > 0 ? Double(count * engine.lastSubsteps) * 1000 / physicsSummary.median : 0,
-            dispatchesPerStep: compute.map { Double(dispatches) / Double(options.steps) + (sortsPerStep ?? 0) * Double($0.dispatchesPerSort) },
+            dispatchesPerStep: counters.map { Double(dispatches) / Double(options.steps) + (sortsPerStep ?? 0) * Double($0.dispatchesPerSort) },
             sortsPerStep: sortsPerStep,
             awakeAtEnd: awake,
-            physicsOn: (engine as? CPUEngine).map { "CPU, Swift, \($0.threads) thread\($0.threads == 1 ? "" : "s")" } ?? glRenderer,
+            physicsOn: sandMode.physicsOn,
             renderer: glRenderer,
             gpuTiming: stopwatch.method
         )
-    }
-
-    static func hostMilliseconds(_ work: () -> Void) -> Double {
-        let elapsed = ContinuousClock().measure(work)
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 }
 

@@ -2,28 +2,31 @@ import SandGL
 import GLSupport
 import SandSim
 
-/// An engine ready to load grains, with whatever keeps its GL context alive.
+/// A mode ready to load grains for the headless commands (`simulate`, `calibrate`), with the
+/// headless GL context a compute mode runs in.
 struct Backend {
-    let engine: PhysicsEngine
-    let mode: PhysicsMode
+    let sandMode: SandMode
     /// The GL renderer string for compute engines.
     let renderer: String?
     /// Declared last so it is released after the engine's GL objects.
     private let context: HeadlessContext?
 
-    /// The engine for `mode`. Compute modes need a GL 4.3 context; without one, the CPU engine
-    /// runs instead and a line on stderr says so.
+    var engine: PhysicsEngine { sandMode.engine }
+    /// The mode that runs: the CPU's where no GL context could be had.
+    var mode: PhysicsMode { sandMode.mode }
+
+    /// `mode` in a headless context of its own. Compute modes need GL 4.3; without it, the CPU
+    /// engine runs instead and a line on stderr says so.
     static func make(mode: PhysicsMode) throws -> Backend {
-        guard mode != .cpu else { return Backend(engine: CPUEngine(), mode: .cpu, renderer: nil, context: nil) }
+        guard mode != .cpu else { return Backend(sandMode: try SandModes.make(.cpu, shaders: nil), renderer: nil, context: nil) }
         let shaders = try ShaderSource.locateHourglass()
         let context: HeadlessContext
         do {
             context = try HeadlessContext()
         } catch let error as GLError {
             Console.progress("shifting-sands: \(error); running the CPU engine instead")
-            return Backend(engine: CPUEngine(), mode: .cpu, renderer: nil, context: nil)
+            return Backend(sandMode: try SandModes.make(mode, shaders: nil), renderer: nil, context: nil)
         }
-        let engine = try ComputeEngine(name: mode.displayName, shaders: shaders)
-        return Backend(engine: engine, mode: mode, renderer: context.info.renderer, context: context)
+        return Backend(sandMode: try SandModes.make(mode, shaders: shaders), renderer: context.info.renderer, context: context)
     }
 }

@@ -18,24 +18,6 @@ struct OverlayModel {
     var paused = false
 }
 
-/// What the user asked for through the overlay.
-enum OverlayEvent: Equatable {
-    case select(PhysicsMode)
-    case count(Int)
-    case size(Float)
-    case duration(Float)
-    case startOrReset
-    case pause
-    case chime(Bool)
-    case notify(Bool)
-    case randomColors(Bool)
-    /// Every hourglass setting back to its default.
-    case defaults
-    case grainShape(GrainShape)
-    /// A line for the person, as a toast: what a typed value could not be.
-    case tell(String)
-}
-
 /// The text a slider's box hands over on Enter.
 struct TypedBox {
     static let size: Int32 = 64
@@ -44,15 +26,15 @@ struct TypedBox {
     var text: String { String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
 
     /// The events a reading of the text asks for: the value, and what to tell the person.
-    func events<Value>(_ reading: TypedEntry.Reading<Value>, _ event: (Value) -> OverlayEvent) -> [OverlayEvent] {
-        [reading.value.map(event), reading.message.map(OverlayEvent.tell)].compactMap { $0 }
+    func events<Value>(_ reading: TypedEntry.Reading<Value>, _ event: (Value) -> HourglassEvent) -> [HourglassEvent] {
+        [reading.value.map(event), reading.message.map(HourglassEvent.tell)].compactMap { $0 }
     }
 }
 
 /// What the overlay drew: the user's requests, and where its panels stand, so the scene can
 /// keep the hourglass clear of them.
 struct OverlayFrame {
-    var events: [OverlayEvent] = []
+    var events: [HourglassEvent] = []
     var panels: [ScreenRect] = []
 }
 
@@ -102,7 +84,7 @@ enum HourglassOverlay {
         switch ui_slider_int_log_typed(localized("grains"), &count, Int32(model.countRange.lowerBound), Int32(model.countRange.upperBound), sliderWidth,
                                        &typedCount.characters, TypedBox.size) {
         case UISliderMoved: frame.events.append(.count(Int(count)))
-        case UISliderTyped: frame.events += typedCount.events(TypedEntry.count(typedCount.text, range: model.countRange), OverlayEvent.count)
+        case UISliderTyped: frame.events += typedCount.events(TypedEntry.count(typedCount.text, range: model.countRange), HourglassEvent.count)
         default: break
         }
         var size = model.settings.size(for: mode)
@@ -122,7 +104,7 @@ enum HourglassOverlay {
         switch ui_slider_float_log_typed(localized("timer"), &duration, range.lowerBound, range.upperBound, "%.0f", DurationText.shown(duration),
                                          DurationText.widest, sliderWidth * (compact ? 1 : 1.2), &typedDuration.characters, TypedBox.size) {
         case UISliderMoved: frame.events.append(.duration(DurationText.snapped(duration)))
-        case UISliderTyped: frame.events += typedDuration.events(TypedEntry.duration(typedDuration.text), OverlayEvent.duration)
+        case UISliderTyped: frame.events += typedDuration.events(TypedEntry.duration(typedDuration.text), HourglassEvent.duration)
         default: break
         }
         // One row of presets, or two of three where the window is narrow.
@@ -166,7 +148,7 @@ enum HourglassOverlay {
 
     /// Where the chosen count cannot keep the chosen duration (DurationLimits): says so, and
     /// offers the smallest count that can, rather than run a timer the sand cannot keep.
-    private static func limit(_ model: OverlayModel, into events: inout [OverlayEvent], compact: Bool, scale: Float) {
+    private static func limit(_ model: OverlayModel, into events: inout [HourglassEvent], compact: Bool, scale: Float) {
         let count = model.settings.count(for: model.settings.mode)
         guard !DurationLimits.canKeep(duration: model.settings.duration, count: count) else { return }
         let duration = DurationText.shown(model.settings.duration)
@@ -189,7 +171,7 @@ enum HourglassOverlay {
     }
 
     /// The colour toggle, and the grains' shape: round impostors or the icosphere mesh.
-    private static func colours(_ model: OverlayModel, into events: inout [OverlayEvent]) {
+    private static func colours(_ model: OverlayModel, into events: inout [HourglassEvent]) {
         var random = model.settings.randomColors
         if ui_checkbox(localized("Random colours"), &random) { events.append(.randomColors(random)) }
         for shape in GrainShape.allCases {

@@ -1,0 +1,44 @@
+import Foundation
+import GLSupport
+import SandSim
+
+/// CPU mode: the Swift engine; its grains are uploaded each frame for one draw. Needs no GL, so
+/// it also runs every mode where there is none (tests, `simulate` without a context).
+final class CPUSandMode: SandMode {
+    private let cpu: CPUEngine
+    private var colors: [UInt32] = []
+
+    init(shaders: ShaderSource?, threads: Int?) {
+        cpu = threads.map { CPUEngine(threads: $0) } ?? CPUEngine()
+    }
+
+    var mode: PhysicsMode { .cpu }
+    var engine: PhysicsEngine { cpu }
+    var physicsOn: String { "CPU, Swift, \(cpu.threads) thread\(cpu.threads == 1 ? "" : "s")" }
+    var threads: Int { cpu.threads }
+    var counters: DispatchCounting? { nil }
+
+    static func countRange(_ mode: PhysicsMode) -> ClosedRange<Int> {
+        PhysicsMode.cpu.countRange
+    }
+
+    func setColors(_ packed: [UInt32]) {
+        colors = packed
+    }
+
+    func timePhysics(wait: Bool, _ work: () -> Void) -> Double {
+        HostClock.seconds(work)
+    }
+
+    func present(shape: GrainShape, timed: Bool) -> PresentedGrains {
+        PresentedGrains(.positions(cpu.readGrains(), colors: colors, shape: shape))
+    }
+}
+
+/// Seconds of work on the host's clock.
+enum HostClock {
+    static func seconds(_ work: () -> Void) -> Double {
+        let elapsed = ContinuousClock().measure(work)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+}

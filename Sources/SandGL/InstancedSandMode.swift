@@ -1,0 +1,64 @@
+import CEpoxy
+import GLSupport
+import SandSim
+
+/// Instanced mode: the compute engine, drawn where its grains lie on the GPU, as impostors
+/// straight from its particle buffer or as icospheres its `MeshExpansion` writes there; only
+/// the count above the neck comes back to the CPU.
+final class InstancedSandMode: SandMode {
+    private let compute: ComputeEngine
+    private let shaders: ShaderSource
+    private let stopwatch = GPUStopwatch()
+    private let colors = StorageBuffer()
+    /// Made on the first frame drawn as meshes.
+    private var meshes: MeshExpansion?
+    /// The count last told that it is drawn as impostors, told once.
+    private var toldImpostors: Int?
+
+    init(shaders: ShaderSource?, threads: Int?) throws {
+        guard let shaders else { preconditionFailure("SandModes makes Instanced mode only with GL") }
+        self.shaders = shaders
+        compute = try ComputeEngine(name: PhysicsMode.instanced.displayName, shaders: shaders)
+    }
+
+    var mode: PhysicsMode { .instanced }
+    var engine: PhysicsEngine { compute }
+    var physicsOn: String { GLInfo.current().renderer }
+    var threads: Int { 1 }
+    var counters: DispatchCounting? { compute }
+
+    static func countRange(_ mode: PhysicsMode) -> ClosedRange<Int> {
+        ComputeModes.cut(PhysicsMode.instanced.countRange, to: ComputeEngine.largestCount())
+    }
+
+    func setColors(_ packed: [UInt32]) throws {
+        precondition(packed.count == compute.grainCount, "\(packed.count) colours for \(compute.grainCount) grains")
+        colors.upload(packed, usage: GL_STATIC_DRAW)
+        try GLError.check("uploading \(packed.count) grain colours")
+    }
+
+    func timePhysics(wait: Bool, _ work: () -> Void) -> Double {
+        ComputeModes.seconds(stopwatch, wait: wait, work)
+    }
+
+    func present(shape: GrainShape, timed: Bool) throws -> PresentedGrains {
+        let grains = EngineGrains(particles: compute.particleBuffer, colors: colors, count: compute.grainCount)
+        guard shape == .mesh else { return PresentedGrains(.particles(grains)) }
+        if let most = MeshExpansion.largestCount(), grains.count > most {
+            let notice = toldImpostors == grains.count ? nil
+                : "\(grains.count) grains are more than this GL holds as meshes (at most \(most)); they are drawn as impostors"
+            toldImpostors = grains.count
+            return PresentedGrains(.particles(grains), notice: notice)
+        }
+        let meshes = try meshes ?? MeshExpansion(shaders: shaders)
+        self.meshes = meshes
+        try meshes.reserve(count: grains.count)
+        var seconds: Double?
+        if timed {
+            seconds = stopwatch.measureNow { meshes.expand(grains) } / 1000
+        } else {
+            meshes.expand(grains)
+        }
+        return PresentedGrains(.mesh(meshes.vertices, grains: grains), meshSeconds: seconds)
+    }
+}

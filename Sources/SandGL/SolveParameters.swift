@@ -1,0 +1,55 @@
+import SandSim
+
+/// Three floats without SIMD3's padding, as std140 places a `vec3` followed by a float.
+struct PackedFloat3: Equatable {
+    var x: Float, y: Float, z: Float
+
+    init(_ value: SIMD3<Float>) {
+        (x, y, z) = (value.x, value.y, value.z)
+    }
+}
+
+/// The Swift mirror of `SolveParameterBlock` (solve_parameters.glsl), member for member in
+/// std140 order: everything the solve, the write-back and the flip read, uploaded as one block a
+/// substep (SolveParameterRing). `layout` names each member's offset for the test that compares
+/// it with the GL's.
+struct SolveParameters: Equatable {
+    var gravity = PackedFloat3(.zero)
+    var subDt: Float = 0
+    var up = PackedFloat3([0, 1, 0])
+    var speedScale: Float = 1
+    var flowDamping: Float = 1
+    var settleDamping: Float = 1
+    var neckDamping: Float = 0
+    var relistDistance: Float = 0
+    var profileMinY: Float = 0
+    var profileSpacing: Float = 1
+    var floorY: Float = 0
+    var grainCount: UInt32 = 0
+    var frameIndex: UInt32 = 0
+    var sleepEnabled: UInt32 = 0
+    var firstSubstep: UInt32 = 0
+    var relistStages: UInt32 = 0
+    var armedSlot: UInt32 = 0
+    var spentSlot: UInt32 = 0
+    var templateSlot: UInt32 = 0
+
+    /// Each member's byte offset, by its GLSL name.
+    static let layout: [(String, Int)] = [
+        ("gravity", offset(\.gravity)), ("subDt", offset(\.subDt)), ("up", offset(\.up)), ("speedScale", offset(\.speedScale)),
+        ("flowDamping", offset(\.flowDamping)), ("settleDamping", offset(\.settleDamping)), ("neckDamping", offset(\.neckDamping)),
+        ("relistDistance", offset(\.relistDistance)), ("profileMinY", offset(\.profileMinY)), ("profileSpacing", offset(\.profileSpacing)),
+        ("floorY", offset(\.floorY)), ("grainCount", offset(\.grainCount)), ("frameIndex", offset(\.frameIndex)),
+        ("sleepEnabled", offset(\.sleepEnabled)), ("firstSubstep", offset(\.firstSubstep)), ("relistStages", offset(\.relistStages)),
+        ("armedSlot", offset(\.armedSlot)), ("spentSlot", offset(\.spentSlot)), ("templateSlot", offset(\.templateSlot)),
+    ]
+
+    private static func offset<T>(_ member: KeyPath<SolveParameters, T>) -> Int {
+        MemoryLayout<SolveParameters>.offset(of: member)!
+    }
+
+    /// The glass's lookup table and floor.
+    mutating func setGlass(_ table: ProfileLookupTable, floorY: Float) {
+        (profileMinY, profileSpacing, self.floorY) = (table.minY, table.spacing, floorY)
+    }
+}

@@ -1,0 +1,204 @@
+import GLSupport
+import SandGL
+import SandSim
+
+/// The hourglass app as it runs, without a window or GL: the settings, the counts each mode
+/// takes on this machine, one timer, and the hourglasses that follow it (one, or CPU, GPU and
+/// Instanced side by side). It takes `HourglassEvent`s, advances by the frames the window gives
+/// it, and gives back what to draw (`glasses`, `timer`), what to save (`takeSettingsToSave`) and
+/// what to tell (`takeNotices`). With no shaders every glass runs on the CPU engine, as the
+/// tests run it.
+final class HourglassSession {
+    private(set) var settings: HourglassSettings
+    /// Left to right; in a comparison CPU, GPU, Instanced, with the CPU mode's count and size.
+    private(set) var glasses: [Simulation]
+    let comparing: Bool
+    /// The one timer: changed here once, then handed to every glass, which run it on alike.
+    var timer: HourglassTimer { glasses[0].timer }
+    private(set) var isPaused = false
+    /// The counts each mode offers here.
+    let countRanges: [PhysicsMode: ClosedRange<Int>]
+    /// The simulated second at which to flip by itself, once the fresh pile has settled.
+    private var autostartAt: Double?
+    /// A scripted hand on the glass (`run --turn`), on the simulated clock.
+    private var hand: ScriptedHand?
+    /// Frames cover the wall clock's time (nil: each frame covers the time it is given, as
+    /// screenshot runs' fixed frames do).
+    private var pacer: FramePacer?
+    private var settingsChanged = false
+    private var notices: [String] = []
+
+    /// `comparing`: all three modes with the CPU mode's count and size. `savedSettings`: the
+    /// settings came from the user's file, so a count this GL cannot load starts at the mode's
+    /// default instead of ending the app. `autostart` flips once the fresh pile has settled, as
+    /// the original's `-test` did. `pacing`: frames follow the wall clock.
+    init(settings: HourglassSettings, comparing: Bool, shaders: ShaderSource?, savedSettings: Bool = false,
+         autostart: Bool = false, pacing: Bool = true, hand: ScriptedHand? = nil) throws {
+        self.comparing = comparing
+        countRanges = Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, SandModes.countRange($0, gl: shaders != nil)) })
+        var settings = settings
+        for mode in PhysicsMode.allCases {
+            guard let range = countRanges[mode], settings.count(for: mode) > range.upperBound else { continue }
+            notices.append("the saved \(settings.count(for: mode)) grains are more than this machine holds in \(mode.displayName) mode (at most \(range.upperBound)); starting with its default of \(mode.defaultCount)")
+            settings.counts[mode] = mode.defaultCount
+            settingsChanged = savedSettings
+        }
+        let modes = comparing ? PhysicsMode.allCases : [settings.mode]
+        func build(_ settings: HourglassSettings) throws -> [Simulation] {
+            let shown = Self.shownMode(settings, comparing: comparing)
+            let timer = HourglassTimer(settings: settings.grainSettings(for: shown), duration: settings.duration)
+            return try modes.map { mode in
+                try Simulation(settings: Self.grains(settings.grainSettings(for: shown), in: mode), randomColors: settings.randomColors,
+                               timer: timer, shaders: shaders)
+            }
+        }
+        do {
+            glasses = try build(settings)
+        } catch let error as GLError where savedSettings && !comparing {
+            let mode = settings.mode
+            notices.append("\(error); starting with \(mode.displayName) mode's default of \(mode.defaultCount) grains")
+            settings.counts[mode] = mode.defaultCount
+            glasses = try build(settings)
+            settingsChanged = true
+        }
+        self.settings = settings
+        autostartAt = autostart ? Double(HeadlessRun.defaultSettleSeconds) : nil
+        pacer = pacing ? FramePacer() : nil
+        self.hand = hand
+    }
+
+    /// The mode whose count and size the overlay shows and the timer asks for: the chosen
+    /// mode's, or the CPU mode's in a comparison.
+    private static func shownMode(_ settings: HourglassSettings, comparing: Bool) -> PhysicsMode {
+        comparing ? .cpu : settings.mode
+    }
+
+    var shownMode: PhysicsMode { Self.shownMode(settings, comparing: comparing) }
+
+    /// The counts the shown mode offers.
+    var countRange: ClosedRange<Int> { countRanges[shownMode]! }
+
+    /// `grains` for a glass of `mode`: in a comparison each glass keeps its mode.
+    private static func grains(_ grains: GrainSettings, in mode: PhysicsMode) -> GrainSettings {
+        GrainSettings(mode: mode, count: grains.count, size: grains.size)
+    }
+
+    /// Simulated seconds since the session began.
+    var clock: Double { glasses[0].hourglass.clock }
+
+    /// Simulated seconds per wall second: 1 while the sand keeps real time.
+    var slowMotion: Float { pacer?.slowMotion ?? 1 }
+
+    /// The settings to save if they changed since last asked.
+    func takeSettingsToSave() -> HourglassSettings? {
+        defer { settingsChanged = false }
+        return settingsChanged ? settings : nil
+    }
+
+    /// Lines for the person since last asked.
+    func takeNotices() -> [String] {
+        defer { notices = [] }
+        return notices
+    }
+
+    // MARK: time
+
+    /// A frame of `wall` seconds (of which the window idled `waited` for its frame cap): the
+    /// autostart and the scripted hand on the simulated clock, then every glass advanced by the
+    /// simulated time the frame covers.
+    func frame(wall: Float, waited: Float = 0) throws {
+        if let at = autostartAt, clock >= at {
+            autostartAt = nil
+            try handle(.start)
+        }
+        if let moves = hand?.moves(at: Float(clock)), !moves.isEmpty {
+            for move in moves { try handle(.hand(move)) }
+        }
+        let seconds = pacer?.simulatedSeconds(wall: wall, waited: waited) ?? wall
+        for glass in glasses { glass.advance(by: seconds) }
+        pacer?.record(physics: glasses.map(\.physicsSeconds).reduce(0, +), simulated: glasses[0].lastFrame.seconds)
+    }
+
+    // MARK: events
+
+    func handle(_ event: HourglassEvent) throws {
+        switch event {
+        case .select(let mode):
+            guard !comparing, mode != settings.mode else { return }
+            settings.mode = mode
+            try changeTimer { $0.select(mode: mode, count: self.settings.count(for: mode), size: self.settings.size(for: mode)) }
+        case .count(let count):
+            settings.counts[shownMode] = count
+            try changeTimer { $0.request(count: count); return [] }
+        case .size(let size):
+            settings.sizes[shownMode] = size
+            try changeTimer { $0.request(size: size); return [] }
+        case .duration(let duration):
+            settings.duration = duration
+            try changeTimer { $0.request(duration: duration); return [] }
+        case .startOrReset:
+            let busy = timer.phase == .flipping || timer.phase == .running
+            try changeTimer { busy ? $0.reset() : $0.start() }
+            return
+        case .start:
+            try changeTimer { $0.start() }
+            return
+        case .reset:
+            try changeTimer { $0.reset() }
+            return
+        case .hand(let move):
+            try changeTimer { $0.follow([move]) }
+            return
+        case .randomColors(let random):
+            settings.randomColors = random
+            for glass in glasses { try glass.setRandomColors(random) }
+        case .pause:
+            isPaused.toggle()
+            glasses.forEach { $0.isPaused = isPaused }
+            return
+        case .chime(let chime):
+            settings.chime = chime
+        case .notify(let notify):
+            settings.notify = notify
+        case .defaults:
+            try restoreDefaults()
+        case .grainShape(let shape):
+            settings.grainShape = shape
+        case .tell(let line):
+            notices.append(line)
+            return
+        }
+        settingsChanged = true
+    }
+
+    /// Every setting back to its default. Like the sliders, count and size wait for the next
+    /// start; another mode restarts at once.
+    private func restoreDefaults() throws {
+        let defaults = HourglassSettings()
+        let modeChanged = !comparing && defaults.mode != settings.mode
+        settings = defaults
+        let mode = shownMode, count = defaults.count(for: mode), size = defaults.size(for: mode)
+        try changeTimer { timer in
+            timer.request(duration: defaults.duration)
+            if modeChanged { return timer.select(mode: mode, count: count, size: size) }
+            timer.request(count: count)
+            timer.request(size: size)
+            return []
+        }
+        for glass in glasses { try glass.setRandomColors(defaults.randomColors) }
+    }
+
+    /// Changes the timer once and hands it to every glass, each building the fresh pile the
+    /// change asks for in its own mode.
+    private func changeTimer(_ change: (inout HourglassTimer) -> [TimerAction]) throws {
+        var timer = self.timer
+        let actions = change(&timer)
+        let respawn = actions.compactMap { action -> GrainSettings? in
+            if case .respawn(let grains) = action { return grains }
+            return nil
+        }.last
+        for glass in glasses {
+            try glass.follow(timer, respawn: respawn.map { Self.grains($0, in: comparing ? glass.mode : $0.mode) })
+        }
+    }
+}
