@@ -14,9 +14,9 @@ public final class SceneRenderer {
     private let capsProgram: ShaderProgram
     private let glassProgram: ShaderProgram
     private let backdrop: Backdrop
-    private var glass: SurfaceMeshBuffers?
-    private var caps: SurfaceMeshBuffers?
-    private var meshedNeck: Float = -1
+    /// The glass and caps of each neck on screen: hourglasses side by side may differ in neck
+    /// (a long timer narrows the CPU engine's and the compute engines' necks differently).
+    private var glassMeshes: [Float: (glass: SurfaceMeshBuffers, caps: SurfaceMeshBuffers)] = [:]
 
     public init(shaders: ShaderSource) throws {
         grainRenderer = try GrainRenderer(shaders: shaders)
@@ -46,7 +46,7 @@ public final class SceneRenderer {
         grainRenderer.setCameraPosition(camera.position)
         framebuffer.bind(width: width, height: height)
         let views = scenes.map { View(scene: $0.0, viewport: $0.1, camera: camera) }
-        views.forEach { rebuildGlassIfNeeded($0.scene.profile) }
+        meshGlasses(views.map(\.scene.profile))
         // What stands still (backdrop, desk, caps, with their depth) is drawn once while every
         // hourglass rests and the picture keeps its size and camera, then copied each frame.
         let still = views.allSatisfy { $0.placement.angle == 0 } ? StillPicture(width: width, height: height, views: views) : nil
@@ -112,7 +112,7 @@ public final class SceneRenderer {
             capsProgram.set("model", view.placement.model)
             capsProgram.set("viewProjection", view.viewProjection)
             capsProgram.use()
-            caps?.draw()
+            glassMeshes[view.scene.profile.innerNeckRadius]?.caps.draw()
             epoxy_glDisable(GLenum(GL_CULL_FACE))
             epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         }
@@ -135,6 +135,7 @@ public final class SceneRenderer {
         glassProgram.set("model", placement.model)
         glassProgram.set("viewProjection", viewProjection)
         glassProgram.use()
+        let glass = glassMeshes[view.scene.profile.innerNeckRadius]?.glass
         epoxy_glCullFace(GLenum(GL_FRONT))
         glass?.draw()
         epoxy_glCullFace(GLenum(GL_BACK))
@@ -152,12 +153,14 @@ public final class SceneRenderer {
     /// is smooth (normals are the surface's).
     static let glassSegments = 32, glassProfileStride = 2
 
-    /// The neck follows the grain size and the timer (a long timer's is narrower), so the glass
-    /// is rebuilt when the neck changes.
-    private func rebuildGlassIfNeeded(_ profile: HourglassProfile) {
-        guard profile.innerNeckRadius != meshedNeck else { return }
-        meshedNeck = profile.innerNeckRadius
-        glass = SurfaceMeshBuffers(profile.glassMesh(segments: Self.glassSegments, profileStride: Self.glassProfileStride))
-        caps = SurfaceMeshBuffers(profile.capsMesh())
+    /// The neck follows the grain size and the timer (a long timer's is narrower): a glass is
+    /// meshed for each neck on screen, kept while it stays there.
+    private func meshGlasses(_ profiles: [HourglassProfile]) {
+        let necks = Set(profiles.map(\.innerNeckRadius))
+        glassMeshes = glassMeshes.filter { necks.contains($0.key) }
+        for profile in profiles where glassMeshes[profile.innerNeckRadius] == nil {
+            glassMeshes[profile.innerNeckRadius] = (SurfaceMeshBuffers(profile.glassMesh(segments: Self.glassSegments, profileStride: Self.glassProfileStride)),
+                                                    SurfaceMeshBuffers(profile.capsMesh()))
+        }
     }
 }

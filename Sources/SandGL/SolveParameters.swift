@@ -33,6 +33,8 @@ struct SolveParameters: Equatable {
     var armedSlot: UInt32 = 0
     var spentSlot: UInt32 = 0
     var templateSlot: UInt32 = 0
+    /// std140 rounds a block up to 16 bytes, and a bound range must cover all of it.
+    private var padding: UInt32 = 0
 
     /// Each member's byte offset, by its GLSL name.
     static let layout: [(String, Int)] = [

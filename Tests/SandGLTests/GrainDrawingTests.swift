@@ -213,4 +213,34 @@ struct GrainDrawingTests {
             #expect(hidden > grains.count / 4, "grains deep in the pile or behind it are not drawn: \(hidden) of \(grains.count)")
         }
     }
+
+    /// Side by side the glasses may have different necks (a long timer narrows the CPU and the
+    /// compute engines' necks differently): each must be drawn with its own, as it is alone.
+    @Test("two hourglasses with different necks side by side look each as it does alone")
+    func twoNecks() throws {
+        let fixture = try DrawingFixture()
+        let half = DrawingFixture.size / 2
+        let narrow = HourglassProfile(grainRadius: 0.01, innerNeckRadius: 0.012)
+        let wide = HourglassProfile(grainRadius: 0.01, innerNeckRadius: 0.045)
+        let left = Viewport(x: 0, y: 0, width: half, height: DrawingFixture.size)
+        let right = Viewport(x: half, y: 0, width: half, height: DrawingFixture.size)
+        func picture(_ scenes: [(HourglassProfile, Viewport)]) -> [UInt8] {
+            let drawn = scenes.map { (DrawnHourglass(profile: $0.0, angle: 0, grains: .positions([], colors: [], shape: .impostor)), $0.1) }
+            fixture.renderer.render(drawn, width: DrawingFixture.size, height: DrawingFixture.size, into: fixture.target.framebuffer,
+                                    camera: DrawingFixture.camera)
+            return fixture.target.readPixels()
+        }
+        /// The pixels of `picture` in columns `columns`, row by row.
+        func columns(_ picture: [UInt8], _ columns: Range<Int>) -> [UInt8] {
+            (0..<DrawingFixture.size).flatMap { row in picture[4 * (row * DrawingFixture.size + columns.lowerBound)..<4 * (row * DrawingFixture.size + columns.upperBound)] }
+        }
+        let together = picture([(narrow, left), (wide, right)])
+        let narrowAlone = picture([(narrow, left)]), wideAlone = picture([(wide, right)])
+        let differ = columns(narrowAlone, 0..<half) != columns(picture([(wide, left)]), 0..<half)
+        let leftAsAlone = columns(together, 0..<half) == columns(narrowAlone, 0..<half)
+        let rightAsAlone = columns(together, half..<DrawingFixture.size) == columns(wideAlone, half..<DrawingFixture.size)
+        #expect(differ, "the two necks should look different")
+        #expect(leftAsAlone, "the left glass is not drawn with its own neck")
+        #expect(rightAsAlone, "the right glass is not drawn with its own neck")
+    }
 }
