@@ -94,7 +94,7 @@ public enum FlipMotion: Sendable, Equatable {
 }
 
 /// The timer as a plain model driven by `advance(by:)`, so it can be tested without a clock.
-public struct HourglassTimer: Sendable {
+public struct HourglassTimer: Sendable, Equatable {
     public private(set) var phase: TimerPhase = .resting
     /// Seconds the sand has been running since the glass passed the quarter turn.
     public private(set) var elapsed: Float = 0

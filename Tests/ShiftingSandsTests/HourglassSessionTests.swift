@@ -1,0 +1,80 @@
+@testable import ShiftingSands
+import SandSim
+import Testing
+
+/// The hourglass app without a window or GL: every glass on the CPU engine.
+@Suite("The hourglass session (no GL)")
+struct HourglassSessionTests {
+    static func settings(count: Int = 60) -> HourglassSettings {
+        var settings = HourglassSettings()
+        settings.counts[.cpu] = count
+        return settings
+    }
+
+    /// The timers of every glass, which the session hands one timer to.
+    static func timers(_ session: HourglassSession) -> [HourglassTimer] {
+        session.glasses.map(\.timer)
+    }
+
+    @Test("three glasses follow one timer through a start, a pause, a count change and a reset")
+    func threeGlasses() throws {
+        let session = try HourglassSession(settings: Self.settings(), comparing: true, shaders: nil, pacing: false)
+        #expect(session.glasses.map(\.mode) == PhysicsMode.allCases)
+        #expect(session.glasses.allSatisfy { $0.hourglass.engine.grainCount == 60 })
+
+        try session.handle(.start)
+        for _ in 0..<60 { try session.frame(wall: 1.0 / 30) }
+        #expect(session.timer.phase == .running)
+        #expect(Self.timers(session).allSatisfy { $0 == session.timer })
+        #expect(session.glasses.allSatisfy { $0.hourglass.clock == session.clock })
+
+        try session.handle(.pause)
+        let elapsed = session.timer.elapsed, clock = session.clock
+        for _ in 0..<10 { try session.frame(wall: 1.0 / 30) }
+        #expect(session.timer.elapsed == elapsed && session.clock == clock, "paused, the timer and the sand stand still")
+        try session.handle(.pause)
+        for _ in 0..<10 { try session.frame(wall: 1.0 / 30) }
+        #expect(session.timer.elapsed > elapsed)
+
+        // A count waits for the next pile; the settings to save have it at once.
+        try session.handle(.count(80))
+        #expect(session.glasses.allSatisfy { $0.hourglass.engine.grainCount == 60 })
+        #expect(session.takeSettingsToSave()?.count(for: .cpu) == 80)
+        #expect(session.takeSettingsToSave() == nil, "saved once")
+
+        try session.handle(.reset)
+        #expect(session.timer.phase == .resting && session.timer.elapsed == 0)
+        #expect(session.glasses.allSatisfy { $0.hourglass.engine.grainCount == 80 }, "every glass took the new count")
+        #expect(session.glasses.map(\.mode) == PhysicsMode.allCases, "each glass keeps its mode")
+        #expect(Self.timers(session).allSatisfy { $0 == session.timer })
+        #expect(session.takeSettingsToSave() == nil, "a reset changes no setting")
+    }
+
+    @Test("one glass: a new mode restarts at once with its own count; what the overlay tells comes back as a notice")
+    func oneGlass() throws {
+        var settings = Self.settings()
+        settings.counts[.gpu] = 70
+        let session = try HourglassSession(settings: settings, comparing: false, shaders: nil, pacing: false)
+        try session.handle(.start)
+        for _ in 0..<20 { try session.frame(wall: 1.0 / 30) }
+        try session.handle(.select(.gpu))
+        #expect(session.glasses.count == 1 && session.glasses[0].mode == .gpu)
+        #expect(session.glasses[0].hourglass.engine.grainCount == 70)
+        #expect(session.timer.phase == .resting)
+        #expect(session.takeSettingsToSave()?.mode == .gpu)
+        try session.handle(.tell("typed \"abc\" is not a count"))
+        #expect(session.takeNotices() == ["typed \"abc\" is not a count"])
+        #expect(session.takeNotices().isEmpty)
+    }
+
+    @Test("a saved count beyond what the mode holds here starts at the mode's default, said once and saved")
+    func countPolicy() throws {
+        var settings = Self.settings(count: PhysicsMode.cpu.countRange.upperBound + 1)
+        settings.mode = .cpu
+        let session = try HourglassSession(settings: settings, comparing: false, shaders: nil, savedSettings: true, pacing: false)
+        #expect(session.glasses[0].hourglass.engine.grainCount == PhysicsMode.cpu.defaultCount)
+        #expect(session.takeNotices().count == 1)
+        #expect(session.takeSettingsToSave()?.count(for: .cpu) == PhysicsMode.cpu.defaultCount)
+        #expect(session.countRange == PhysicsMode.cpu.countRange)
+    }
+}
