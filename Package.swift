@@ -27,27 +27,28 @@ let package = Package(
         .target(name: "CFastMath"),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
         // epoxy's entry points are mutable C globals that it rewrites after first resolution;
-        // Swift 6 mode rejects every call through them, so the targets that call GL stay in
-        // Swift 5 mode. GLSupport is what every scene's GL needs; SandGL is the hourglass's.
-        .target(name: "GLSupport", dependencies: ["CEpoxy"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Swift 6 mode takes calls through them only from a `@preconcurrency import CEpoxy`
+        // (the app calls GL on its one thread). GLSupport is what every scene's GL needs; SandGL
+        // is the hourglass's.
+        .target(name: "GLSupport", dependencies: ["CEpoxy"]),
         // What the GPU scenes share that is not GL: parameter sliders and their clamping, and the
         // hash their shaders draw random numbers with (optimised in debug builds too, as the CPU
         // references that call it are).
         .target(name: "SceneSupport", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "SandGL", dependencies: ["SandSim", "GLSupport", "CEpoxy"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "SandGL", dependencies: ["SandSim", "GLSupport", "CEpoxy"]),
         // The waves scene: a 2D wave field stepped and drawn on the GPU, with a CPU reference step
         // that the tests run for hundreds of steps on grids of up to 50,000 cells, so it is
         // optimised in debug builds too, as SandSim is.
         .target(name: "Waves", dependencies: ["GLSupport", "SceneSupport", "CEpoxy"],
-                swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The sparkles scene (seed 002): a glowing, rippling control and a particle cloud ticked in a
         // compute shader, with a CPU reference of one tick and of the glow and ripple formulas.
         .target(name: "Sparkles", dependencies: ["GLSupport", "SceneSupport", "CEpoxy"],
-                swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The titanium scene (seed 004): a pool of metallic particles born by grid emitters and
         // pushed by force fields in a compute shader, with a CPU reference of one tick.
         .target(name: "Titanium", dependencies: ["GLSupport", "SceneSupport", "CEpoxy"],
-                swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(
             name: "ShiftingSands",
             dependencies: [

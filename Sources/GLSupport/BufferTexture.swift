@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// A buffer seen as a one-dimensional texture of `format` texels (`GL_TEXTURE_BUFFER`), so a
 /// shader reads it with `texelFetch` and writes it with `imageStore`. On llvmpipe a texel fetch

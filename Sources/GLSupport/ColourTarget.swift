@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// An RGBA16F texture with its own framebuffer: a pass renders into it and a later pass samples
 /// it with linear filtering and clamped edges (a post-process such as the sparkles' ripple).

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// Everything that can go wrong between us and the GL, each with a message a user can act on.
 public enum GLError: Error, CustomStringConvertible, Equatable {

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// Times GPU work with `GL_TIME_ELAPSED` queries: host clocks around asynchronous GL calls
 /// measure only the queueing. `measure` keeps a few queries in flight and reports the newest

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// An OpenGL 4.3 core context with no window and no X server: EGL's surfaceless platform on
 /// Mesa (llvmpipe or a real driver), else EGL's device platform (NVIDIA). Made current on the
@@ -30,11 +30,6 @@ public final class HeadlessContext {
 
     deinit {
         Self.destroy(display: display, context: context)
-    }
-
-    /// Makes this context current on the calling thread (GL contexts are per thread).
-    public func makeCurrent() {
-        _ = epoxy_eglMakeCurrent(display, nil, nil, context)
     }
 
     private static func destroy(display: EGLDisplay, context: EGLContext) {

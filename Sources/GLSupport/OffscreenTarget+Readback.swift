@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 extension OffscreenTarget {
     /// Binds the target for drawing, with a viewport covering all of it.

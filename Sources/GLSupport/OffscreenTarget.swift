@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// A single-sample colour framebuffer to resolve into where there is no window (headless
 /// benchmarks), so rendering is measured the same way as on screen; with depth too, for

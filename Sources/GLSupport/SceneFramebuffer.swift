@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// An offscreen target with 4× MSAA colour and depth. The scene is drawn here and resolved to
 /// the window (or a readable framebuffer), so screenshots and headless rendering get the same

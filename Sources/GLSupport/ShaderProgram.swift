@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import Foundation
 
 /// One compiled and linked program (a compute shader, or a vertex and fragment pair), with its

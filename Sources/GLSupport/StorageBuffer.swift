@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// A GL buffer object: shader storage for the compute engine, vertices and indices for drawing.
 public final class StorageBuffer {

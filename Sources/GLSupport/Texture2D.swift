@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// A single-channel 32-bit float 2D texture (`GL_R32F`), nearest filtering and clamped edges:
 /// a grid of numbers that compute shaders read and write as an image and fragment shaders read

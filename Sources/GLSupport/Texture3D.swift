@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// A single-channel half-float 3D texture (`GL_R16F`) with trilinear filtering and clamped
 /// edges: a field that a compute shader writes as an image and fragment shaders sample between

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// The window's own framebuffer (0): bound for a scene to draw into, and read for screenshots.
 public enum WindowFramebuffer {

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import Foundation
 import GLSupport
 import SandSim

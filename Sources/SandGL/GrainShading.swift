@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import GLSupport
 import SandSim
 

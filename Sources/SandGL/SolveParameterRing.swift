@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import GLSupport
 
 /// One uniform buffer of `capacity` `SolveParameters` blocks at the GL's offset alignment, one a

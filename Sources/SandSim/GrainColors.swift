@@ -10,10 +10,6 @@ public enum GrainColors {
         return UInt32(clamped.x) | UInt32(clamped.y) << 8 | UInt32(clamped.z) << 16 | 0xFF00_0000
     }
 
-    public static func unpack(_ packed: UInt32) -> SIMD3<Float> {
-        SIMD3(Float(packed & 0xFF), Float(packed >> 8 & 0xFF), Float(packed >> 16 & 0xFF)) / 255
-    }
-
     /// A saturated, not too dark colour for a hue in 0..<1, from HSB as the original used.
     public static func hue(_ hue: Float, saturation: Float = 0.75, brightness: Float = 0.9) -> SIMD3<Float> {
         let h = (hue - hue.rounded(.down)) * 6

@@ -66,7 +66,7 @@ public struct HourglassProfile: Sendable {
 
     /// Slope d(innerRadius)/dy at height `y`, from the profile either side: the wall's normal
     /// in the (radial, y) plane is (1, −slope), normalised.
-    public func innerSlopeAt(_ y: Float) -> Float {
+    func innerSlopeAt(_ y: Float) -> Float {
         inner.withUnsafeBufferPointer { WallCurve(points: $0).slope(at: y) }
     }
 

@@ -62,5 +62,4 @@ public enum MeshVertexLayout {
     public static let words = stride / 4
     public static let positionOffset = 0
     public static let normalOffset = 12
-    public static let colorOffset = 24
 }

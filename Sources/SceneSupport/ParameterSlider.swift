@@ -1,7 +1,7 @@
 /// One value of a scene's parameters as its settings panel shows it: label (the English key of
 /// the app's string catalogues), where it lives, the range the panel and `clamped` keep it in,
 /// and the printf format of its value.
-public typealias ParameterSlider<Root> = (label: String, keyPath: WritableKeyPath<Root, Float>, range: ClosedRange<Float>, format: String)
+public typealias ParameterSlider<Root> = (label: String, keyPath: WritableKeyPath<Root, Float> & Sendable, range: ClosedRange<Float>, format: String)
 
 /// Bringing a scene's parameters back into range (a hand-edited settings file must not break
 /// the app): what every scene's `clamped()` does before its own rules.

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import GLSupport
 
 /// The particle cloud on the GPU: one storage buffer of `Particle`s that `sparkle_tick.comp`

@@ -130,7 +130,7 @@ public struct SparkleParameters: Codable, Equatable, Sendable {
         ]),
     ]
 
-    public static let colours: [(label: String, keyPath: WritableKeyPath<SparkleParameters, SIMD3<Float>>)] = [
+    public static let colours: [(label: String, keyPath: WritableKeyPath<SparkleParameters, SIMD3<Float>> & Sendable)] = [
         ("palette 1", \.paletteA), ("palette 2", \.paletteB), ("palette 3", \.paletteC), ("backdrop", \.backdrop),
     ]
 

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import GLSupport
 
 /// What one frame of the control shows: the pointer state the shaders need.

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import GLSupport
 
 /// The particle pool on the GPU: one storage buffer of `TitaniumParticle`s, split into the three

@@ -58,7 +58,7 @@ public struct TitaniumParameters: Codable, Equatable, Sendable {
     public static let defaults = TitaniumParameters()
 
     public typealias Slider = ParameterSlider<TitaniumParameters>
-    public typealias Toggle = (label: String, keyPath: WritableKeyPath<TitaniumParameters, Bool>)
+    public typealias Toggle = (label: String, keyPath: WritableKeyPath<TitaniumParameters, Bool> & Sendable)
 
     /// The overlay's sliders in the seed's groups; each range is the one `clamped()` enforces.
     /// Labels are the English keys of the app's string catalogues.

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import GLSupport
 
 /// Draws the pool as additive point sprites over a black backdrop.

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import GLSupport
 
 /// Draws a `WaveField`: a backdrop gradient, then the water over it with premultiplied alpha

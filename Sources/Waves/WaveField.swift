@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import GLSupport
 
 /// The wave simulation on the GPU: three R32F height textures (previous, current, next) that a

@@ -95,6 +95,11 @@ final class InteractiveApp {
         return geometry.split(separator: "\n").first { $0.contains("Geometry:") }?.split(separator: " ").last.map(String.init) ?? ""
     }
 
+    /// The window's title: the time left while the timer runs.
+    func title() throws -> String {
+        try xdotool(["getwindowname", windowID]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     func settings(_ file: String = "settings.json") throws -> [String: Any] {
         let data = try Data(contentsOf: folder.appendingPathComponent("shifting-sands/\(file)"))
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
@@ -119,12 +124,37 @@ struct InteractiveWindowTests {
     ]
     static let documentedKeys = HourglassScene.keys + AppShell.keys
 
-    @Test("every documented key works and the app keeps running; F11 twice returns to the window's size")
+    @Test("every documented key does what the help says: the hourglass's to its timer, mode and colours; F11 twice returns to the window's size")
     func everyKey() throws {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
         #expect(Set(Self.documentedKeys.map(\.0)) == Set(Self.keysyms.keys), "a documented key has no step in this test")
         #expect(try app.windowSize() == "800x500")
-        for (key, _) in Self.documentedKeys where key != "Esc" {
+        func press(_ keysym: String) throws {
+            try app.xdotool(["key", keysym])
+            Thread.sleep(forTimeInterval: 1)
+        }
+        // The hourglass's keys, each seen in the title (the time left while it runs) or the settings.
+        try press("space")
+        let started = try app.title()
+        #expect(started.wholeMatch(of: /0:0[1-5] · ShiftingSands/) != nil, "Space starts the 5 s timer: \(started)")
+        try press("p")
+        let paused = try app.title()
+        Thread.sleep(forTimeInterval: 1)
+        let stillPaused = try app.title()
+        #expect(paused.contains("paused") && stillPaused == paused, "P pauses the timer: \(paused), then \(stillPaused)")
+        try press("p")
+        let running = try app.title()
+        #expect(!running.contains("paused"), "P again runs it on: \(running)")
+        try press("r")
+        #expect(try app.title() == "ShiftingSands", "R puts the timer back to rest")
+        for (keysym, mode) in [("2", "gpu"), ("3", "instanced"), ("1", "cpu")] {
+            try press(keysym)
+            #expect(try app.settings()["mode"] as? String == mode, "\(keysym) picks \(mode) mode")
+        }
+        try press("c")
+        #expect(try app.settings()["randomColors"] as? Bool == true, "C turns random colours on")
+        let hourglassKeys = Set(HourglassScene.keys.map(\.0))
+        for (key, _) in Self.documentedKeys where key != "Esc" && !hourglassKeys.contains(key) {
             for keysym in Self.keysyms[key]! {
                 try app.xdotool(["key", keysym])
                 Thread.sleep(forTimeInterval: 1)

@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// The CPU engine: position-based dynamics with Coulomb friction (Macklin et al. 2014), solved
-/// sequentially (Gauss–Seidel), so each correction is seen by the next contact and support
-/// propagates up the pile without any sleep. Per substep: predict each grain from its velocity,
+/// Gauss–Seidel across the colours (the pairs of one colour share no grain and go side by side;
+/// each colour sees the corrections of the ones before), so support propagates up the pile
+/// without any sleep. Per substep: predict each grain from its velocity,
 /// list and colour the candidate pairs again if a grain has moved far (ContactCandidates,
 /// PairColouring), resolve every contact (overlap, then friction) layer by layer, colour by
 /// colour and eight pairs at once (ContactSolve), keep the grains in the glass, and take the

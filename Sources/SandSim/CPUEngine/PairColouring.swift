@@ -1,5 +1,5 @@
 /// The listed pairs of each layer of cells in colours: no two pairs of one colour share a grain,
-/// so the contact solve takes four of one colour at a time side by side (ContactSolve), where
+/// so the contact solve takes eight of one colour at a time side by side (ContactSolve), where
 /// one pair after another would wait for each push on a grain before the next. Coloured once a
 /// listing, greedily in the listing's order (each pair takes the first colour neither of its
 /// grains has yet, as Box2D v3's constraint graph does with a bit set per colour), and stored
