@@ -47,19 +47,11 @@ public struct Matrix4: Sendable, Equatable {
     }
 
     public static func translation(_ t: SIMD3<Float>) -> Matrix4 {
-        var m = identity
-        m[0, 3] = t.x
-        m[1, 3] = t.y
-        m[2, 3] = t.z
-        return m
+        Matrix4(columns: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, t.x, t.y, t.z, 1])
     }
 
     public static func scale(_ s: SIMD3<Float>) -> Matrix4 {
-        var m = identity
-        m[0, 0] = s.x
-        m[1, 1] = s.y
-        m[2, 2] = s.z
-        return m
+        Matrix4(columns: [s.x, 0, 0, 0, 0, s.y, 0, 0, 0, 0, s.z, 0, 0, 0, 0, 1])
     }
 
     public static func perspective(fovYDegrees: Float, aspect: Float, near: Float, far: Float) -> Matrix4 {

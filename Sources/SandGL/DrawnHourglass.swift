@@ -8,8 +8,6 @@ public struct DrawnHourglass {
     public var grains: GrainSource
 
     public init(profile: HourglassProfile, angle: Float, grains: GrainSource) {
-        self.profile = profile
-        self.angle = angle
-        self.grains = grains
+        (self.profile, self.angle, self.grains) = (profile, angle, grains)
     }
 }

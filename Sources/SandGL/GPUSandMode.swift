@@ -3,32 +3,19 @@ import SandSim
 
 /// GPU mode: the compute engine; its grains are read back to the CPU each frame and drawn as
 /// CPU mode draws them.
-final class GPUSandMode: SandMode {
-    private let compute: ComputeEngine
-    private let stopwatch = GPUStopwatch()
+final class GPUSandMode: ComputeSandMode {
+    let compute: ComputeEngine
+    let stopwatch = GPUStopwatch()
     private var colors: [UInt32] = []
 
     init(shaders: ShaderSource?, threads: Int?) throws {
-        guard let shaders else { preconditionFailure("SandModes makes GPU mode only with GL") }
-        compute = try ComputeEngine(name: PhysicsMode.gpu.displayName, shaders: shaders)
+        compute = try Self.engine(.gpu, shaders: shaders)
     }
 
     var mode: PhysicsMode { .gpu }
-    var engine: PhysicsEngine { compute }
-    var physicsOn: String { GLInfo.current().renderer }
-    var threads: Int { 1 }
-    var counters: DispatchCounting? { compute }
-
-    static func countRange(_ mode: PhysicsMode) -> ClosedRange<Int> {
-        ComputeModes.cut(PhysicsMode.gpu.countRange, to: ComputeEngine.largestCount())
-    }
 
     func setColors(_ packed: [UInt32]) {
         colors = packed
-    }
-
-    func timePhysics(wait: Bool, _ work: () -> Void) -> Double {
-        ComputeModes.seconds(stopwatch, wait: wait, work)
     }
 
     func present(shape: GrainShape, timed: Bool) -> PresentedGrains {
@@ -38,19 +25,36 @@ final class GPUSandMode: SandMode {
     }
 }
 
-/// What the compute modes share: their timing and their count limit.
-enum ComputeModes {
+/// What the compute modes share: the engine, its timing and its count limit.
+protocol ComputeSandMode: SandMode {
+    var compute: ComputeEngine { get }
+    var stopwatch: GPUStopwatch { get }
+}
+
+extension ComputeSandMode {
+    var engine: PhysicsEngine { compute }
+    var physicsOn: String { GLInfo.current().renderer }
+    var threads: Int { 1 }
+    var counters: DispatchCounting? { compute }
+
+    /// The compute engine for `mode`, in the current GL context.
+    static func engine(_ mode: PhysicsMode, shaders: ShaderSource?) throws -> ComputeEngine {
+        guard let shaders else { preconditionFailure("SandModes makes \(mode.displayName) mode only with GL") }
+        return try ComputeEngine(name: mode.displayName, shaders: shaders)
+    }
+
+    /// The mode's counts, cut to the most the compute engine holds here.
+    static func countRange(_ mode: PhysicsMode) -> ClosedRange<Int> {
+        let range = mode.countRange
+        guard let most = ComputeEngine.largestCount() else { return range }
+        return range.lowerBound...max(min(range.upperBound, most), range.lowerBound)
+    }
+
     /// The GPU's seconds for `work`: its own, waited for, or the newest finished (and at least
     /// the host's, which is the GPU's too on a software renderer that runs in the call).
-    static func seconds(_ stopwatch: GPUStopwatch, wait: Bool, _ work: () -> Void) -> Double {
+    func timePhysics(wait: Bool, _ work: () -> Void) -> Double {
         if wait { return stopwatch.measureNow(work) / 1000 }
         let host = HostClock.seconds { stopwatch.measure(work) }
         return max(host, (stopwatch.lastMilliseconds ?? 0) / 1000)
-    }
-
-    /// `range` with its top cut to `most`, never below its bottom.
-    static func cut(_ range: ClosedRange<Int>, to most: Int?) -> ClosedRange<Int> {
-        guard let most else { return range }
-        return range.lowerBound...max(min(range.upperBound, most), range.lowerBound)
     }
 }

@@ -5,10 +5,10 @@ import SandSim
 /// Instanced mode: the compute engine, drawn where its grains lie on the GPU, as impostors
 /// straight from its particle buffer or as icospheres its `MeshExpansion` writes there; only
 /// the count above the neck comes back to the CPU.
-final class InstancedSandMode: SandMode {
-    private let compute: ComputeEngine
+final class InstancedSandMode: ComputeSandMode {
+    let compute: ComputeEngine
+    let stopwatch = GPUStopwatch()
     private let shaders: ShaderSource
-    private let stopwatch = GPUStopwatch()
     private let colors = StorageBuffer()
     /// Made on the first frame drawn as meshes.
     private var meshes: MeshExpansion?
@@ -16,29 +16,16 @@ final class InstancedSandMode: SandMode {
     private var toldImpostors: Int?
 
     init(shaders: ShaderSource?, threads: Int?) throws {
-        guard let shaders else { preconditionFailure("SandModes makes Instanced mode only with GL") }
-        self.shaders = shaders
-        compute = try ComputeEngine(name: PhysicsMode.instanced.displayName, shaders: shaders)
+        compute = try Self.engine(.instanced, shaders: shaders)
+        self.shaders = shaders!
     }
 
     var mode: PhysicsMode { .instanced }
-    var engine: PhysicsEngine { compute }
-    var physicsOn: String { GLInfo.current().renderer }
-    var threads: Int { 1 }
-    var counters: DispatchCounting? { compute }
-
-    static func countRange(_ mode: PhysicsMode) -> ClosedRange<Int> {
-        ComputeModes.cut(PhysicsMode.instanced.countRange, to: ComputeEngine.largestCount())
-    }
 
     func setColors(_ packed: [UInt32]) throws {
         precondition(packed.count == compute.grainCount, "\(packed.count) colours for \(compute.grainCount) grains")
         colors.upload(packed, usage: GL_STATIC_DRAW)
         try GLError.check("uploading \(packed.count) grain colours")
-    }
-
-    func timePhysics(wait: Bool, _ work: () -> Void) -> Double {
-        ComputeModes.seconds(stopwatch, wait: wait, work)
     }
 
     func present(shape: GrainShape, timed: Bool) throws -> PresentedGrains {

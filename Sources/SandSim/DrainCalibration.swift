@@ -19,10 +19,7 @@ public struct DrainCalibration: Sendable, Equatable {
         public var share: Double { grainsPerSecond / Double(count) }
 
         public init(count: Int, gravity: Float, opening: Float, diameter: Float, grainsPerSecond: Double) {
-            self.count = count
-            self.gravity = gravity
-            self.opening = opening
-            self.diameter = diameter
+            (self.count, self.gravity, self.opening, self.diameter) = (count, gravity, opening, diameter)
             self.grainsPerSecond = grainsPerSecond
         }
     }
@@ -32,9 +29,7 @@ public struct DrainCalibration: Sendable, Equatable {
     public var gravityExponent: Double
 
     public init(full: Double, edgeDiameters: Double, gravityExponent: Double) {
-        self.full = full
-        self.edgeDiameters = edgeDiameters
-        self.gravityExponent = gravityExponent
+        (self.full, self.edgeDiameters, self.gravityExponent) = (full, edgeDiameters, gravityExponent)
     }
 
     /// The fit to `measurements`. The exponent of g needs one count at two gravities, k

@@ -3,8 +3,7 @@ public struct ProfilePoint: Sendable, Equatable {
     public var radius: Float
     public var y: Float
     public init(radius: Float, y: Float) {
-        self.radius = radius
-        self.y = y
+        (self.radius, self.y) = (radius, y)
     }
 }
 

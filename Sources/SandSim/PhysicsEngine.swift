@@ -36,8 +36,7 @@ public struct UpperCount: Sendable, Equatable {
     public var count: Int
 
     public init(tag: Int, count: Int) {
-        self.tag = tag
-        self.count = count
+        (self.tag, self.count) = (tag, count)
     }
 }
 

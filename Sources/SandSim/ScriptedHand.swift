@@ -10,8 +10,7 @@ public struct ScriptedHand: Sendable, Equatable {
         public var seconds: Float
 
         public init(degrees: Float, seconds: Float) {
-            self.degrees = degrees
-            self.seconds = seconds
+            (self.degrees, self.seconds) = (degrees, seconds)
         }
     }
 

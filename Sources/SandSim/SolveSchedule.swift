@@ -4,8 +4,7 @@ public struct SolveSchedule: Sendable, Equatable {
     public var iterations: Int
 
     public init(substeps: Int, iterations: Int) {
-        self.substeps = substeps
-        self.iterations = iterations
+        (self.substeps, self.iterations) = (substeps, iterations)
     }
 
     /// For a step of `dt` seconds: `substepsPerTick` for every tick of it, more for fast sand, so

@@ -6,16 +6,23 @@ import SandSim
 /// upside down the sand falls off the cap, tilted it slides to the low side and rests there.
 @Suite("The hand on the glass (compute engine)", .serialized, .enabled(if: GLFixture.unavailableReason == nil, "no GL 4.3 context through EGL"))
 struct ComputeHandTests {
+    /// 250 grains of a 10 s timer under a hand that turns the glass through `keyframes`; no
+    /// grain may hang with nothing under it on the way.
+    private func turned(_ keyframes: [ScriptedHand.Keyframe]) throws -> HeadlessRun.Result {
+        let gl = try GLFixture()
+        try gl.engine.spawn(count: 250)
+        var run = HeadlessRun(duration: 10, mode: .gpu)
+        run.hand = ScriptedHand(keyframes)
+        let result = run.run(engine: gl.engine)
+        #expect(result.longestHang <= 0.2, "a grain hung \(result.longestHang) s with nothing under it")
+        return result
+    }
+
     /// Before the fix the grains on the cap hung there 3.1 s of a 5 s hold, and the sand that
     /// fell after the release ran late or never emptied.
     @Test("held upside down for 5 s, no grain hangs on the cap; the glass empties 10 s after the quarter turn")
     func heldUpsideDown() throws {
-        let gl = try GLFixture()
-        try gl.engine.spawn(count: 250)
-        var run = HeadlessRun(duration: 10, mode: .gpu)
-        run.hand = ScriptedHand([.init(degrees: 0, seconds: 2), .init(degrees: 180, seconds: 2.6), .init(degrees: 180, seconds: 7.6)])
-        let result = run.run(engine: gl.engine)
-        #expect(result.longestHang <= 0.2, "a grain hung \(result.longestHang) s with nothing under it")
+        let result = try turned([.init(degrees: 0, seconds: 2), .init(degrees: 180, seconds: 2.6), .init(degrees: 180, seconds: 7.6)])
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         #expect(abs(emptyAt - 10) <= 0.2, "empty \(emptyAt) s after the quarter turn")
         #expect(result.lost == 0)
@@ -25,12 +32,7 @@ struct ComputeHandTests {
     /// beside them, for 5 s.
     @Test("tilted 70° for 4.5 s, the pile slides to the low side and rests there, every grain on something under it")
     func tilt() throws {
-        let gl = try GLFixture()
-        try gl.engine.spawn(count: 250)
-        var run = HeadlessRun(duration: 10, mode: .gpu)
-        run.hand = ScriptedHand([.init(degrees: 0, seconds: 1), .init(degrees: 70, seconds: 1.5), .init(degrees: 70, seconds: 6)])
-        let result = run.run(engine: gl.engine)
-        #expect(result.longestHang <= 0.2, "a grain hung \(result.longestHang) s with nothing under it")
+        let result = try turned([.init(degrees: 0, seconds: 1), .init(degrees: 70, seconds: 1.5), .init(degrees: 70, seconds: 6)])
         let release = try #require(RunSummary.Release(result))
         #expect(release.unsupported == 0, "\(release.unsupported) grains with nothing under them")
         #expect(release.fastest < Double(PhysicsConstants.velocityCutoff), "a grain still moved at \(release.fastest)")
