@@ -23,6 +23,7 @@ final class CPUSandMode: SandMode {
     }
 
     func setColors(_ packed: [UInt32]) {
+        precondition(packed.count == cpu.grainCount, "\(packed.count) colours for \(cpu.grainCount) grains")
         colors = packed
     }
 

@@ -55,6 +55,7 @@ public final class ComputeEngine: PhysicsEngine {
     }
 
     public func load(_ grains: [Grain], profile: HourglassProfile) throws {
+        precondition(grains.allSatisfy(\.isLoadable), "a grain to load has no size or a state that is not a number")
         try Self.checkRoom(count: grains.count)
         grainCount = grains.count
         current = 0

@@ -15,6 +15,7 @@ final class GPUSandMode: ComputeSandMode {
     var mode: PhysicsMode { .gpu }
 
     func setColors(_ packed: [UInt32]) {
+        precondition(packed.count == compute.grainCount, "\(packed.count) colours for \(compute.grainCount) grains")
         colors = packed
     }
 

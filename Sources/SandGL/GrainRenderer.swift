@@ -86,6 +86,7 @@ final class GrainRenderer {
         let grains: EngineGrains
         switch source {
         case .positions(let cpuGrains, let colors, _):
+            assert(colors.count == cpuGrains.count, "grain i's colour is colour i: \(colors.count) for \(cpuGrains.count) grains")
             uploadedGrains.update(cpuGrains, target: GL_SHADER_STORAGE_BUFFER)
             uploadedColors.update(colors, target: GL_SHADER_STORAGE_BUFFER)
             grains = EngineGrains(particles: uploadedGrains, colors: uploadedColors, count: cpuGrains.count)

@@ -34,3 +34,11 @@ public struct Grain: Sendable, Equatable {
         return Grain(position: SIMD3(p.x, -p.y, -p.z), radius: radius, velocity: SIMD3(v.x, -v.y, -v.z), sleepCounter: 0)
     }
 }
+
+extension Grain {
+    /// What an engine's load takes on trust: a positive radius and a finite state (a NaN spreads
+    /// through every neighbour's solve, and a zero radius divides).
+    public var isLoadable: Bool {
+        radius > 0 && (0..<4).allSatisfy { positionRadius[$0].isFinite && velocityAndSleep[$0].isFinite }
+    }
+}

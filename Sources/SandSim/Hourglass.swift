@@ -117,6 +117,7 @@ public struct Hourglass {
     /// Advances `seconds` of simulated time, in ticks.
     @discardableResult
     public mutating func advance(by seconds: Float) -> Frame {
+        precondition(seconds.isFinite, "a frame of \(seconds) s")
         var frame = Frame()
         guard !isPaused else { return frame }
         var left = max(seconds, 0) + carried

@@ -58,6 +58,7 @@ public final class CPUEngine: PhysicsEngine {
     public var grainCount: Int { grains.pointers.count }
 
     public func load(_ grains: [Grain], profile: HourglassProfile) {
+        precondition(grains.allSatisfy(\.isLoadable), "a grain to load has no size or a state that is not a number")
         self.grains = GrainArrays(grains)
         candidates = ContactCandidates(profile: profile, largestRadius: grains.map(\.radius).max() ?? profile.grainRadius,
                                        count: grains.count, chunks: grains.count < Self.sharedFrom ? 1 : pool.threads)
