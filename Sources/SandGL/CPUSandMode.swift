@@ -22,6 +22,11 @@ final class CPUSandMode: SandMode {
         PhysicsMode.cpu.countRange
     }
 
+    /// About 15 million a core (17 at 50,000 grains on two).
+    static func grainSubstepsPerSecond(softwareGL: Bool) -> Double {
+        15e6 * Double(ProcessInfo.processInfo.activeProcessorCount)
+    }
+
     func setColors(_ packed: [UInt32]) {
         precondition(packed.count == cpu.grainCount, "\(packed.count) colours for \(cpu.grainCount) grains")
         colors = packed

@@ -51,6 +51,12 @@ extension ComputeSandMode {
         return range.lowerBound...max(min(range.upperBound, most), range.lowerBound)
     }
 
+    /// On llvmpipe, 2 cores: 2–6 million (every grain awake, or a pile asleep); a real GPU is
+    /// taken to be 500 times faster.
+    static func grainSubstepsPerSecond(softwareGL: Bool) -> Double {
+        softwareGL ? 2e6 : 1e9
+    }
+
     /// The GPU's seconds for `work`: its own, waited for, or the newest finished (and at least
     /// the host's, which is the GPU's too on a software renderer that runs in the call).
     func timePhysics(wait: Bool, _ work: () -> Void) -> Double {

@@ -32,8 +32,7 @@ final class InstancedSandMode: ComputeSandMode {
         let grains = EngineGrains(particles: compute.particleBuffer, colors: colors, count: compute.grainCount)
         guard shape == .mesh else { return PresentedGrains(.particles(grains)) }
         if let most = MeshExpansion.largestCount(), grains.count > most {
-            let notice = toldImpostors == grains.count ? nil
-                : "\(grains.count) grains are more than this GL holds as meshes (at most \(most)); they are drawn as impostors"
+            let notice = toldImpostors == grains.count ? nil : DrawingNotice.impostorsForMeshes(count: grains.count, most: most)
             toldImpostors = grains.count
             return PresentedGrains(.particles(grains), notice: notice)
         }

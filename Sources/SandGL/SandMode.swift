@@ -22,6 +22,9 @@ public protocol SandMode: AnyObject {
     /// The counts the app offers in `mode` on this machine: the mode's range, cut to what the
     /// engine can hold here.
     static func countRange(_ mode: PhysicsMode) -> ClosedRange<Int>
+    /// Grain-substeps of physics a second, roughly, for choices made before anything runs
+    /// (measured on the 2-core development machine, docs/BENCHMARKS.md).
+    static func grainSubstepsPerSecond(softwareGL: Bool) -> Double
 
     /// One packed RGBA8 colour per grain of the current pile, grain i's for grain i.
     func setColors(_ packed: [UInt32]) throws
@@ -41,12 +44,18 @@ public struct PresentedGrains {
     public var meshSeconds: Double?
     /// Seconds copying the grains back to the CPU (GPU mode).
     public var readbackSeconds: Double?
-    /// A line for the user once, where this frame was drawn otherwise than asked.
-    public var notice: String?
+    /// Said to the user once, where this frame was drawn otherwise than asked.
+    public var notice: DrawingNotice?
 
-    public init(_ source: GrainSource, meshSeconds: Double? = nil, readbackSeconds: Double? = nil, notice: String? = nil) {
+    public init(_ source: GrainSource, meshSeconds: Double? = nil, readbackSeconds: Double? = nil, notice: DrawingNotice? = nil) {
         (self.source, self.meshSeconds, self.readbackSeconds, self.notice) = (source, meshSeconds, readbackSeconds, notice)
     }
+}
+
+/// Where the grains were drawn otherwise than asked, for the app to say in its own words.
+public enum DrawingNotice: Equatable, Sendable {
+    /// `count` grains' meshes would not fit this GL's storage blocks (`most` would): impostors.
+    case impostorsForMeshes(count: Int, most: Int)
 }
 
 /// What a compute engine counts of its own work, for benchmarks.
@@ -82,5 +91,10 @@ public enum SandModes {
     /// The counts `mode` takes here (with GL current where `gl`).
     public static func countRange(_ mode: PhysicsMode, gl: Bool) -> ClosedRange<Int> {
         type(of: mode, gl: gl).countRange(mode)
+    }
+
+    /// Grain-substeps a second `mode` runs, roughly, where GL is there.
+    public static func grainSubstepsPerSecond(_ mode: PhysicsMode, softwareGL: Bool) -> Double {
+        type(of: mode, gl: true).grainSubstepsPerSecond(softwareGL: softwareGL)
     }
 }

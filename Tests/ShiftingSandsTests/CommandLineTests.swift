@@ -96,7 +96,7 @@ struct CommandLineTests {
         (["simulate", "--duration", "4.99"], "duration 4.99 is outside 5 s–1 h"),
         (["simulate", "--duration", "-10"], "duration -10 is outside 5 s–1 h"),
         (["simulate", "--duration", "3m90s"], "seconds after a larger unit below 60"),
-        (["spawn", "--count", "10"], "count 10 is outside 50–1000000, the counts any mode takes"),
+        (["spawn", "--count", "10"], "count 10 is outside 50–1,000,000, the counts any mode takes"),
         (["run", "--trace", "/proc/x.csv"], "is one of the kernel's files"),
         (["run", "--screenshot", "x.gif"], "a picture is written as PNG (.png), JPEG (.jpg, .jpeg) or BMP (.bmp)"),
         (["run", "--fps-cap", "500"], "--fps-cap 500 is outside 1–240"),

@@ -186,6 +186,8 @@ struct InteractiveWindowTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: app.folder.path).filter { $0.hasSuffix(".png") }.isEmpty, "none in the current folder")
         try app.xdotool(["key", "Escape"])
         #expect(app.exitStatus(within: 15) == 0, "Esc quits cleanly")
+        #expect(try app.settings()["randomColors"] as? Bool == true,
+                "back from the other scenes the hourglass is as the user left it (C's colours, not the launch's), and so saved at quit")
     }
 
     @Test("titanium: T changes the theme (kept in titanium.json once its burst peaks), twice within a burst goes on two themes; Backspace restarts the particles")

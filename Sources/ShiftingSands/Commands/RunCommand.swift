@@ -193,10 +193,15 @@ struct RunCommand: ParsableCommand {
         let hourglassSettings = settings
         let windowTrace = try trace.map { try WindowTrace(path: $0, modes: compare ? PhysicsMode.allCases : [settings.mode]) }
         let alerts = DesktopAlerts()
+        var hourglassShown = false
         let makeScene: AppShell.SceneFactory = { kind in
             switch kind {
             case .hourglass:
-                let scene = try HourglassScene(window: window, settings: hourglassSettings, store: store,
+                // The command line's settings are for the first hourglass; back from another scene
+                // it is as the user left it (saved as it went).
+                let settings = hourglassShown ? store?.load() ?? hourglassSettings : hourglassSettings
+                hourglassShown = true
+                let scene = try HourglassScene(window: window, settings: settings, store: store,
                                                shaders: .hourglass(in: shaders), alerts: alerts, compare: compare, autostart: autostart,
                                                pacing: screenshot == nil, trace: windowTrace, hand: hand)
                 if let orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }

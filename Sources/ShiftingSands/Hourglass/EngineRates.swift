@@ -1,16 +1,15 @@
 import Foundation
+import SandGL
 import SandSim
 
 /// How fast each engine steps and how fast grains are drawn, roughly, for choices made before
 /// anything runs: bench's guard against hours-long cases and the comparison's default count.
 /// Measured on the 2-core development machine (docs/BENCHMARKS.md); a real GPU is taken to be
-/// a few thousand times faster than llvmpipe.
+/// 500 times faster than llvmpipe for the physics and 2,500 times for the drawing.
 enum EngineRates {
-    /// Grain-substeps of physics a second. The CPU engine: about 15 million a core (17 at 50,000
-    /// grains on two); the compute engine on llvmpipe, 2 cores: 2–6 million (every grain awake,
-    /// or a pile asleep).
+    /// Grain-substeps of physics a second: each mode's own figure (SandMode).
     static func physics(_ mode: PhysicsMode, softwareGL: Bool) -> Double {
-        mode == .cpu ? 15e6 * Double(ProcessInfo.processInfo.activeProcessorCount) : softwareGL ? 2e6 : 1e9
+        SandModes.grainSubstepsPerSecond(mode, softwareGL: softwareGL)
     }
 
     /// Grains drawn a second.

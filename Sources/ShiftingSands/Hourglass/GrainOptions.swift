@@ -27,12 +27,12 @@ struct GrainOptions: ParsableArguments {
     static func validate(mode: PhysicsMode?, count: Int, size: Float) throws {
         if let mode {
             guard mode.countRange.contains(count) else {
-                throw ValidationError("count \(count) is outside \(mode.rawValue) mode's range \(mode.countRange.lowerBound)–\(mode.countRange.upperBound)")
+                throw ValidationError("count \(NumberText.whole(count)) is outside \(mode.rawValue) mode's range \(NumberText.whole(mode.countRange.lowerBound))–\(NumberText.whole(mode.countRange.upperBound))")
             }
         } else {
             let lowest = PhysicsMode.allCases.map(\.countRange.lowerBound).min()!, highest = PhysicsMode.allCases.map(\.countRange.upperBound).max()!
             guard (lowest...highest).contains(count) else {
-                throw ValidationError("count \(count) is outside \(lowest)–\(highest), the counts any mode takes")
+                throw ValidationError("count \(NumberText.whole(count)) is outside \(NumberText.whole(lowest))–\(NumberText.whole(highest)), the counts any mode takes")
             }
         }
         guard GrainSizing.sizeRange.contains(size) else {

@@ -85,12 +85,19 @@ final class HourglassScene: Scene {
         var scenes: [DrawnHourglass] = []
         for glass in session.glasses {
             let presented = try glass.present(shape: session.settings.grainShape)
-            if let notice = presented.notice { Notices.post(notice) }
+            if let notice = presented.notice { Notices.post(Self.text(notice)) }
             scenes.append(DrawnHourglass(profile: glass.profile, angle: timer.containerAngle, grains: presented.source))
         }
         let scale = window.contentScale, windowHeight = Double(height) / scale
         let viewports = layout().viewports.map { SceneLayout.pixels($0, windowHeight: windowHeight, scale: scale) }
         renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0, camera: camera)
+    }
+
+    static func text(_ notice: DrawingNotice) -> String {
+        switch notice {
+        case .impostorsForMeshes(let count, let most):
+            localized("%@ grains are more than this GL holds as icospheres (at most %@): they are drawn round", NumberText.whole(count), NumberText.whole(most))
+        }
     }
 
     /// What the session has for the person and for the settings file.

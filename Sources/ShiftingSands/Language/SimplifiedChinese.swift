@@ -66,6 +66,7 @@ enum SimplifiedChinese {
         "size": "粒径",
         "applies at next start": "下次开始时生效",
         "applies at the next start or reset": "下次开始或重置时生效",
+        "%@ grains are more than this GL holds as icospheres (at most %@): they are drawn round": "%@ 粒沙超出此 GL 能容纳的二十面体数（最多 %@）：改画为圆粒",
         "timer": "计时",
         "%ld grains can't keep %@; %ld can": "%ld 粒沙撑不到 %@；%ld 粒可以",
         "%ld grains can't keep %@": "%ld 粒沙撑不到 %@",
