@@ -82,6 +82,11 @@ public struct ShaderSource: Sendable {
         integers.map { "#define \($0.0) \($0.1)" }.joined(separator: "\n")
     }
 
+    /// Named floats as GLSL `#define` lines, each a float literal.
+    public static func defines(floats: [(String, Float)]) -> String {
+        floats.map { "#define \($0.0) \(glslFloat($0.1))" }.joined(separator: "\n")
+    }
+
     /// A float literal GLSL reads as a float: always with a point or an exponent.
     public static func glslFloat(_ value: Float) -> String {
         let text = String(format: "%.9g", Double(value))

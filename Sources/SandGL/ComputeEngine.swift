@@ -7,7 +7,7 @@ import SandSim
 /// each substep, sort the grains by cell if one has moved far (ContactListing), then the contact
 /// solve's iterations, one invocation per grain, the last ending the substep; then every grain
 /// back to its place in load order (`particleBuffer`), where the modes that run it draw from or
-/// read back (ComputeGrains, InstancedGrains). Everything a substep's dispatches read besides the
+/// read back (GPUSandMode, InstancedSandMode). Everything a substep's dispatches read besides the
 /// grains comes in one parameter block (SolveParameters).
 public final class ComputeEngine: PhysicsEngine {
     public let name: String
@@ -88,7 +88,7 @@ public final class ComputeEngine: PhysicsEngine {
 
     /// The most grains this GL can hold: the contact lists must fit in the largest buffer
     /// texture. Nil where that sets no limit. (A mode that draws more from the grains, as
-    /// InstancedGrains' meshes, has its own limit.)
+    /// InstancedSandMode's meshes, has its own limit.)
     public static func largestCount() -> Int? {
         let texels = BufferTexture.maximumTexels
         return texels > 0 ? texels / (PhysicsConstants.contactListSlots + 1) : nil

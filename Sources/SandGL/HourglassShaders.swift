@@ -38,8 +38,7 @@ extension ShaderSource {
             ("MESH_VERTICES_PER_GRAIN", Icosphere.vertexCount), ("MESH_VERTEX_WORDS", MeshVertexLayout.words),
             ("CONTACT_LIST_SLOTS", C.contactListSlots), ("CONTACT_LIST_STRIDE", C.contactListSlots + 1),
         ] + ComputeBindings.buffers + ComputeBindings.units + ComputeBindings.images + ComputeBindings.uniformBlocks
-        return (floats.map { "#define \($0.0) \(glslFloat($0.1))" }
-            + integers.map { "#define \($0.0) \($0.1)" }).joined(separator: "\n")
+        return defines(floats: floats) + "\n" + defines(integers)
     }()
 }
 
@@ -58,7 +57,6 @@ extension ShaderSource {
             ("OCCLUSION_FIELD_IMAGE", GrainShading.fieldImage),
             ("RIG_LIGHT_COUNT", LightRig.lights.count), ("KEY_LIGHT", LightRig.key),
         ]
-        return (floats.map { "#define \($0.0) \(glslFloat($0.1))" } + integers.map { "#define \($0.0) \($0.1)" }
-            + [StudioEnvironment.defines]).joined(separator: "\n")
+        return [defines(floats: floats), defines(integers), StudioEnvironment.defines].joined(separator: "\n")
     }()
 }

@@ -12,6 +12,8 @@ final class InstancedSandMode: ComputeSandMode {
     private let colors = StorageBuffer()
     /// Made on the first frame drawn as meshes.
     private var meshes: MeshExpansion?
+    /// The most grains whose meshes this GL holds, asked once.
+    private let mostMeshes = MeshExpansion.largestCount()
     /// The count last told that it is drawn as impostors, told once.
     private var toldImpostors: Int?
 
@@ -31,7 +33,7 @@ final class InstancedSandMode: ComputeSandMode {
     func present(shape: GrainShape, timed: Bool) throws -> PresentedGrains {
         let grains = EngineGrains(particles: compute.particleBuffer, colors: colors, count: compute.grainCount)
         guard shape == .mesh else { return PresentedGrains(.particles(grains)) }
-        if let most = MeshExpansion.largestCount(), grains.count > most {
+        if let most = mostMeshes, grains.count > most {
             let notice = toldImpostors == grains.count ? nil : DrawingNotice.impostorsForMeshes(count: grains.count, most: most)
             toldImpostors = grains.count
             return PresentedGrains(.particles(grains), notice: notice)

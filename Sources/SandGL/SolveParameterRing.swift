@@ -4,7 +4,7 @@ import GLSupport
 /// One uniform buffer of `capacity` `SolveParameters` blocks at the GL's offset alignment, one a
 /// substep: a frame's blocks are written before its substeps are queued (in runs of `capacity`
 /// for a frame of more substeps), and each substep's dispatches see their own block
-/// (`bind(substep:)`), so nothing is rewritten while the GPU may still read it.
+/// (`bind`), so nothing is rewritten while the GPU may still read it.
 final class SolveParameterRing {
     private let buffer = StorageBuffer()
     private let stride: Int

@@ -143,9 +143,7 @@ public struct HeadlessRun: Sendable {
         }
         let grains = engine.readGrains()
         trace.append(DrainSample(time: time, phase: hourglass.timer.phase, grains: grains))
-        let wall = started.duration(to: clock.now)
-        let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
-        return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: wallSeconds,
+        return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: started.duration(to: clock.now).seconds,
                       emptyAt: emptyAt, maxOverlap: maxOverlap, longestHang: hanging.longest, maxNeckOverlap: maxNeckOverlap, lost: lost, taps: taps,
                       profile: hourglass.profile, atRelease: atRelease)
     }

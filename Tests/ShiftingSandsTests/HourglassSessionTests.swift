@@ -31,7 +31,8 @@ struct HourglassSessionTests {
         try session.handle(.pause)
         let elapsed = session.timer.elapsed, clock = session.clock
         for _ in 0..<10 { try session.frame(wall: 1.0 / 30) }
-        #expect(session.timer.elapsed == elapsed && session.clock == clock, "paused, the timer and the sand stand still")
+        #expect(session.timer.elapsed == elapsed && session.glasses.allSatisfy { $0.hourglass.clock == clock },
+                "paused, the timer and every glass's sand stand still")
         try session.handle(.pause)
         for _ in 0..<10 { try session.frame(wall: 1.0 / 30) }
         #expect(session.timer.elapsed > elapsed)

@@ -89,6 +89,23 @@ final class InteractiveApp {
         Thread.sleep(forTimeInterval: 0.5)
     }
 
+    /// Types `text` into the box a Ctrl+click opens on the slider track at `track`, and hands
+    /// it over with Enter unless `enter` is false.
+    func typeIntoBox(at track: (x: Int, y: Int), _ text: String, enter: Bool = true) throws {
+        try ctrlClick(x: track.x, y: track.y)
+        try xdotool(["type", "--delay", "120", text])
+        if enter { try hold("Return") }
+    }
+
+    /// Saves a screenshot with F12 and quits with Esc; returns how the app ended and the picture.
+    func quitWithScreenshot() throws -> (status: Int32?, shot: Picture) {
+        try xdotool(["key", "F12"])
+        Thread.sleep(forTimeInterval: 1.5)
+        try xdotool(["key", "Escape"])
+        let status = exitStatus(within: 15)
+        return (status, try Picture(path: try #require(try screenshots().first).path))
+    }
+
     /// Width and height of the window, from xdotool's geometry.
     func windowSize() throws -> String {
         let geometry = try xdotool(["getwindowgeometry", windowID])
@@ -110,6 +127,13 @@ final class InteractiveApp {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         return process.isRunning ? nil : process.terminationStatus
+    }
+}
+
+extension Picture {
+    /// The share of the toasts' band (a strip across `x`, above the readout) lit with their text.
+    func toastLit(across x: ClosedRange<Double>) -> Double {
+        count(x: x, y: 0.60...0.68) { r, g, b in r > 180 && g > 160 }
     }
 }
 
@@ -228,30 +252,21 @@ struct InteractiveWindowTests {
     @Test("a value typed into a slider's box outside its range keeps the nearest end, and a toast says so")
     func typedOutOfRange() throws {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
-        try app.ctrlClick(x: Self.timerTrack.x, y: Self.timerTrack.y)
-        try app.xdotool(["type", "--delay", "120", "9000"])
-        try app.hold("Return")
+        try app.typeIntoBox(at: Self.timerTrack, "9000")
         Thread.sleep(forTimeInterval: 0.5)
-        try app.xdotool(["key", "F12"])
-        Thread.sleep(forTimeInterval: 1.5)
-        try app.xdotool(["key", "Escape"])
-        #expect(app.exitStatus(within: 15) == 0)
+        let (status, shot) = try app.quitWithScreenshot()
+        #expect(status == 0)
         #expect(try app.settings()["duration"] as? Double == 3600, "9000 s became the longest timer, 60 min")
-        // The toast: a band of light text across the middle, above the readout.
-        let shot = try Picture(path: try #require(try app.screenshots().first).path)
-        let lit = shot.count(x: 0.3...0.7, y: 0.60...0.68) { r, g, b in r > 180 && g > 160 }
+        let lit = shot.toastLit(across: 0.3...0.7)
         #expect(lit > 0.01, "the toast's text: \(lit) of the band lit")
     }
 
     @Test("digits typed into a slider's text box set the count and do not switch the mode; Esc there cancels the edit")
     func typingIntoAWidget() throws {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
-        try app.ctrlClick(x: Self.countTrack.x, y: Self.countTrack.y)
-        try app.xdotool(["type", "--delay", "120", "230"])
-        try app.hold("Return")
+        try app.typeIntoBox(at: Self.countTrack, "230")
         Thread.sleep(forTimeInterval: 0.5)
-        try app.ctrlClick(x: Self.countTrack.x, y: Self.countTrack.y)
-        try app.xdotool(["type", "--delay", "120", "77"])
+        try app.typeIntoBox(at: Self.countTrack, "77", enter: false)
         Thread.sleep(forTimeInterval: 0.5)
         // Before, each digit applied as it was typed (7, then 77).
         #expect((try app.settings()["counts"] as? [String: Int])?["cpu"] == 230, "nothing applies before Enter")
@@ -275,22 +290,15 @@ struct InteractiveWindowTests {
     func typedDuration() throws {
         // 250 grains keep a 3 minute timer, so no advice joins the panel and moves the slider.
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "250"])
-        try app.ctrlClick(x: Self.timerTrack.x, y: Self.timerTrack.y)
-        try app.xdotool(["type", "--delay", "120", "3m"])
-        try app.hold("Return")
+        try app.typeIntoBox(at: Self.timerTrack, "3m")
         Thread.sleep(forTimeInterval: 0.5)
         #expect(try app.settings()["duration"] as? Double == 180, "3m is three minutes")
-        try app.ctrlClick(x: Self.timerTrack.x, y: Self.timerTrack.y)
-        try app.xdotool(["type", "--delay", "120", "abc"])
-        try app.hold("Return")
+        try app.typeIntoBox(at: Self.timerTrack, "abc")
         Thread.sleep(forTimeInterval: 0.3)
-        try app.xdotool(["key", "F12"])
-        Thread.sleep(forTimeInterval: 1.5)
-        try app.xdotool(["key", "Escape"])
-        #expect(app.exitStatus(within: 15) == 0)
+        let (status, shot) = try app.quitWithScreenshot()
+        #expect(status == 0)
         #expect(try app.settings()["duration"] as? Double == 180, "abc changed nothing")
-        let shot = try Picture(path: try #require(try app.screenshots().first).path)
-        let lit = shot.count(x: 0.2...0.8, y: 0.60...0.68) { r, g, b in r > 180 && g > 160 }
+        let lit = shot.toastLit(across: 0.2...0.8)
         #expect(lit > 0.01, "the toast naming the forms: \(lit) of the band lit")
     }
 
@@ -319,11 +327,8 @@ struct InteractiveWindowTests {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
         try app.xdotool(["windowsize", app.windowID, "320", "200"])
         Thread.sleep(forTimeInterval: 1.5)
-        try app.xdotool(["key", "F12"])
-        Thread.sleep(forTimeInterval: 1.5)
-        try app.xdotool(["key", "Escape"])
-        #expect(app.exitStatus(within: 15) == 0)
-        let shot = try Picture(path: try #require(try app.screenshots().first).path)
+        let (status, shot) = try app.quitWithScreenshot()
+        #expect(status == 0)
         #expect(shot.width == 320 && shot.height == 200)
         // The timer's digits (bright gold, top left) are gone with their panel; the hint's dim
         // line stands at the top.
