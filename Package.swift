@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "WavesTests", dependencies: ["Waves", "GLSupport"]),
         .testTarget(name: "SparklesTests", dependencies: ["Sparkles", "GLSupport"]),
         .testTarget(name: "TitaniumTests", dependencies: ["Titanium", "GLSupport"]),
-        .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim", "GLSupport", "CStb", "Waves"]),
+        .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim", "SandGL", "GLSupport", "CStb", "Waves"]),
     ],
     cxxLanguageStandard: .cxx17
 )

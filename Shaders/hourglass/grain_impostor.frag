@@ -2,9 +2,8 @@
 // Impostor grains: the eye's ray through this pixel meets the grain's sphere; the hit's depth
 // is written, so grains cut each other where the spheres meet and the glass sorts against
 // them as against meshes. The quad is never deeper than the sphere, so depth_greater keeps
-// early depth tests on GPUs that use them. Silhouettes get MSAA's edge from alpha to
-// coverage: alpha is the share of the pixel inside the silhouette (the pixel shades once, as a
-// mesh's would).
+// early depth tests on GPUs that use them. Grains are drawn at one sample a pixel (RENDERING.md,
+// "Only what changes"): a pixel is the grain's where its centre's ray hits the sphere.
 #include "lighting.glsl"
 #include "grain_shading.glsl"
 layout(depth_greater) out float gl_FragDepth;
@@ -17,7 +16,7 @@ out vec4 fragColor;
 
 uniform mat4 viewProjection;
 
-// How far inside the sphere's silhouette the ray along `direction` (any length) passes:
+// Whether the ray along `direction` (any length) passes inside the sphere's silhouette:
 // positive where it hits, b² − c·|d|² of the ray's quadratic.
 float inside(vec3 direction, vec3 fromCentre) {
     float b = dot(fromCentre, direction);
@@ -27,15 +26,11 @@ float inside(vec3 direction, vec3 fromCentre) {
 void main() {
     vec3 fromCentre = cameraPosition - sphere.xyz;
     vec3 ray = quadPoint - cameraPosition;
-    // How far inside the silhouette this pixel's centre is, in pixels: the margin over its
-    // change across a pixel (derivatives first: they are undefined after a discard).
-    float margin = inside(ray, fromCentre);
-    float coverage = clamp(0.5 + margin / length(vec2(dFdx(margin), dFdy(margin))), 0.0, 1.0);
-    if (coverage <= 0.0) discard;
+    if (inside(ray, fromCentre) < 0.0) discard;
 
     vec3 direction = normalize(ray);
     float b = dot(fromCentre, direction);
-    // A pixel whose centre just misses is shaded at the silhouette, where its samples hit.
+    // Rounding can leave the root a hair below zero at the silhouette.
     float t = -b - sqrt(max(b * b - dot(fromCentre, fromCentre) + sphere.w * sphere.w, 0.0));
     vec3 hit = cameraPosition + direction * t;
     vec3 n = normalize(hit - sphere.xyz);
@@ -44,5 +39,5 @@ void main() {
     float z = dot(world, vec4(viewProjection[0][2], viewProjection[1][2], viewProjection[2][2], viewProjection[3][2]));
     float w = dot(world, vec4(viewProjection[0][3], viewProjection[1][3], viewProjection[2][3], viewProjection[3][3]));
     gl_FragDepth = (gl_DepthRange.diff * z / w + gl_DepthRange.near + gl_DepthRange.far) * 0.5;
-    fragColor = vec4(shadeGrain(albedo, occlusion, n, -direction).rgb, coverage);
+    fragColor = shadeGrain(albedo, occlusion, n, -direction);
 }

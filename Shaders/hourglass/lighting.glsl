@@ -1,10 +1,11 @@
 // The original's five-light rig plus ambient, fixed in the world while the container turns.
 // Intensities are on SceneKit's scale (1000 = full), lighting is done in linear colour and the
 // result is encoded to sRGB, as SceneKit does.
+// The rig's numbers arrive as #defines (LightRig.defines).
 const int LIGHT_COUNT = RIG_LIGHT_COUNT;
-uniform vec3 lightDirections[LIGHT_COUNT];  // unit vectors from the surface toward each light
-uniform vec3 lightColors[LIGHT_COUNT];      // colour × intensity / 1000 × exposure
-uniform vec3 ambientLight;
+const vec3 lightDirections[LIGHT_COUNT] = RIG_LIGHT_DIRECTIONS;  // unit vectors from the surface toward each light
+const vec3 lightColors[LIGHT_COUNT] = RIG_LIGHT_COLORS;          // colour × intensity / 1000 × exposure
+const vec3 ambientLight = RIG_AMBIENT;
 uniform vec3 cameraPosition;
 
 vec3 toLinear(vec3 srgb) { return pow(srgb, vec3(2.2)); }

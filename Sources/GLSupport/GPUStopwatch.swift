@@ -49,7 +49,7 @@ public final class GPUStopwatch {
                 work()
                 epoxy_glFinish()
             }
-            lastMilliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            lastMilliseconds = FrameStages.milliseconds(elapsed)
             return lastMilliseconds ?? 0
         }
         measure(work)

@@ -26,12 +26,14 @@ public struct Matrix4: Sendable, Equatable {
     }
 
     public func transform(_ p: SIMD3<Float>) -> SIMD3<Float> {
+        let v = transformHomogeneous(p)
+        return SIMD3(v.x, v.y, v.z) / v.w
+    }
+
+    /// The point (w = 1) transformed, before the divide by w: clip coordinates from a projection.
+    public func transformHomogeneous(_ p: SIMD3<Float>) -> SIMD4<Float> {
         let v = SIMD4<Float>(p, 1)
-        let x = (0..<4).reduce(Float(0)) { $0 + self[0, $1] * v[$1] }
-        let y = (0..<4).reduce(Float(0)) { $0 + self[1, $1] * v[$1] }
-        let z = (0..<4).reduce(Float(0)) { $0 + self[2, $1] * v[$1] }
-        let w = (0..<4).reduce(Float(0)) { $0 + self[3, $1] * v[$1] }
-        return SIMD3(x, y, z) / w
+        return SIMD4((0..<4).map { row in (0..<4).reduce(Float(0)) { $0 + self[row, $1] * v[$1] } })
     }
 
     /// Turn by `angle` about X, the way the container turns in a flip.

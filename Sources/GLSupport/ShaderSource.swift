@@ -87,6 +87,16 @@ public struct ShaderSource: Sendable {
         floats.map { "#define \($0.0) \(glslFloat($0.1))" }.joined(separator: "\n")
     }
 
+    /// A `vec3` GLSL literal.
+    public static func glslVec3(_ v: SIMD3<Float>) -> String {
+        "vec3(\(glslFloat(v.x)), \(glslFloat(v.y)), \(glslFloat(v.z)))"
+    }
+
+    /// A constant array of `type` from its items' literals: `vec3[2](…, …)`.
+    public static func glslArray(_ type: String, _ items: [String]) -> String {
+        "\(type)[\(items.count)](\(items.joined(separator: ", ")))"
+    }
+
     /// A float literal GLSL reads as a float: always with a point or an exponent.
     public static func glslFloat(_ value: Float) -> String {
         let text = String(format: "%.9g", Double(value))

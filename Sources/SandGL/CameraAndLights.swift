@@ -81,9 +81,16 @@ public enum LightRig {
     /// behind the eye: its mirror image would be a spot in the middle of the clear glass).
     public static let key = lights.firstIndex { $0.name == "key" }!
 
-    static func apply(to program: ShaderProgram) {
-        program.set("lightDirections", lights.map { $0.direction / ($0.direction * $0.direction).sum().squareRoot() })
-        program.set("lightColors", lights.map { $0.color * ($0.intensity / 1000 * exposure) })
-        program.set("ambientLight", SIMD3<Float>(repeating: ambient * exposure))
-    }
+    /// The rig as GLSL `#define`s (lighting.glsl): one source for its numbers, constants the
+    /// shader compiler folds instead of uniforms set on every program.
+    static let defines: String = {
+        let vec3 = ShaderSource.glslVec3, array = ShaderSource.glslArray
+        return [
+            "#define RIG_LIGHT_COUNT \(lights.count)",
+            "#define KEY_LIGHT \(key)",
+            "#define RIG_LIGHT_DIRECTIONS \(array("vec3", lights.map { vec3($0.direction / ($0.direction * $0.direction).sum().squareRoot()) }))",
+            "#define RIG_LIGHT_COLORS \(array("vec3", lights.map { vec3($0.color * ($0.intensity / 1000 * exposure)) }))",
+            "#define RIG_AMBIENT \(vec3(SIMD3(repeating: ambient * exposure)))",
+        ].joined(separator: "\n")
+    }()
 }

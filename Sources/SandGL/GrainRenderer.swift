@@ -54,7 +54,6 @@ final class GrainRenderer {
         meshProgram = try ShaderProgram(vertex: "grain_mesh.vert", fragment: "grain.frag", source: shaders)
         impostorProgram = try ShaderProgram(vertex: "grain_impostor.vert", fragment: "grain_impostor.frag", source: shaders)
         shading = try GrainShading(shaders: shaders)
-        programs.forEach { LightRig.apply(to: $0) }
 
         epoxy_glGenVertexArrays(1, &instancedArray)
         epoxy_glBindVertexArray(instancedArray)
@@ -110,10 +109,7 @@ final class GrainRenderer {
         case .positions(_, _, .impostor), .particles:
             bindImpostors(grainCount: grains.count)
             impostorProgram.use()
-            // The impostors' alpha is how much of a pixel the silhouette covers.
-            epoxy_glEnable(GLenum(GL_SAMPLE_ALPHA_TO_COVERAGE))
             epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(grains.count * Self.impostorIndices.count), GLenum(GL_UNSIGNED_INT), nil)
-            epoxy_glDisable(GLenum(GL_SAMPLE_ALPHA_TO_COVERAGE))
         case .mesh(let vertices, _):
             bindMesh(vertices, grainCount: grains.count)
             meshProgram.use()

@@ -55,8 +55,7 @@ extension ShaderSource {
             ("GRAIN_PARTICLES_BINDING", GrainRenderer.particlesBinding), ("GRAIN_COLORS_BINDING", GrainRenderer.colorsBinding),
             ("OCCLUSION_COUNTS_BINDING", GrainShading.countsBinding), ("GRAIN_SHADES_BINDING", GrainShading.shadesBinding),
             ("OCCLUSION_FIELD_IMAGE", GrainShading.fieldImage),
-            ("RIG_LIGHT_COUNT", LightRig.lights.count), ("KEY_LIGHT", LightRig.key),
         ]
-        return [defines(floats: floats), defines(integers), StudioEnvironment.defines].joined(separator: "\n")
+        return [defines(floats: floats), defines(integers), LightRig.defines, StudioEnvironment.defines].joined(separator: "\n")
     }()
 }

@@ -3,13 +3,22 @@ import GLSupport
 import SandSim
 
 /// Draws hourglasses on a desk: the backdrop, then for each hourglass the desk with its contact
-/// shadow, the caps, the grains, then the glass (back faces, then front faces, blended, no
-/// depth writes, so the grains show through it). What stands still is kept between frames.
+/// shadow, the caps and the glass's far side (blended, no depth writes), the grains, then the
+/// glass's near side over them. What stands still is drawn only when the camera, the window or
+/// a glass's placement changes, with 4× MSAA: the backdrop, desk, caps and far side (every
+/// grain lies in front of it) as the still picture, and the near side alone as a `GlassLayer`.
+/// A frame then puts back the still picture in the rectangle each glass covers on the screen,
+/// draws the grains there at one sample a pixel (an impostor's edge is its own) and lays the
+/// glass over them (docs/RENDERING.md, "Only what changes").
 public final class SceneRenderer {
-    private let framebuffer = SceneFramebuffer()
-    /// The still part of the last picture drawn at rest, and what it was drawn for.
-    private let stillFrame = SceneFramebuffer()
+    /// The still parts and the glass's near side, with 4× MSAA, when they change.
+    private let samples = SceneFramebuffer()
+    /// The still picture, resolved, with its depth.
+    private let still = SceneFramebuffer(samples: 1)
+    private let glassLayer: GlassLayer
     private var stillPicture: StillPicture?
+    /// The last frame: outside the glasses' rectangles it is the still picture.
+    private let picture = SceneFramebuffer(samples: 1)
     private let grainRenderer: GrainRenderer
     private let capsProgram: ShaderProgram
     private let glassProgram: ShaderProgram
@@ -23,8 +32,7 @@ public final class SceneRenderer {
         capsProgram = try ShaderProgram(vertex: "surface.vert", fragment: "caps.frag", source: shaders)
         glassProgram = try ShaderProgram(vertex: "surface.vert", fragment: "glass.frag", source: shaders)
         backdrop = try Backdrop(shaders: shaders)
-        LightRig.apply(to: capsProgram)
-        LightRig.apply(to: glassProgram)
+        glassLayer = try GlassLayer(shaders: shaders)
         let caps = Materials.caps, glass = Materials.glass
         capsProgram.set("diffuseColor", caps.diffuse)
         capsProgram.set("specularColor", caps.specular)
@@ -37,29 +45,33 @@ public final class SceneRenderer {
         glassProgram.set("highlightStrength", glass.highlightStrength)
     }
 
-    /// Renders `scenes` side by side into the offscreen target of `width` × `height`, then
-    /// resolves into framebuffer `target` (0 = the window), seen from `camera`; the depth too
-    /// with `resolvingDepth` (into an `OffscreenTarget` made `withDepth`).
+    /// Renders `scenes` side by side into framebuffer `target` (0 = the window) of `width` ×
+    /// `height`, seen from `camera`; the depth too with `resolvingDepth` (into an
+    /// `OffscreenTarget` made `withDepth`). `stages`: where the time went (still, grains, glass).
     public func render(_ scenes: [(DrawnHourglass, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original,
-                       resolvingDepth: Bool = false) {
+                       resolvingDepth: Bool = false, stages: FrameStages? = nil) {
+        let stages = stages ?? FrameStages(waitsForGL: false)
         for program in [capsProgram, glassProgram] { program.set("cameraPosition", camera.position) }
         grainRenderer.setCameraPosition(camera.position)
-        framebuffer.bind(width: width, height: height)
         let views = scenes.map { View(scene: $0.0, viewport: $0.1, camera: camera) }
         meshGlasses(views.map(\.scene.profile))
-        // What stands still (backdrop, desk, caps, with their depth) is drawn once while every
-        // hourglass rests and the picture keeps its size and camera, then copied each frame.
-        let still = views.allSatisfy { $0.placement.angle == 0 } ? StillPicture(width: width, height: height, views: views) : nil
-        if let still, still == stillPicture {
-            stillFrame.copy(into: framebuffer)
-        } else {
-            drawStill(views, width: width, height: height)
-            if still != nil { framebuffer.copy(into: stillFrame) }
-            stillPicture = still
+        let wanted = StillPicture(width: width, height: height, views: views)
+        let rects = views.compactMap(\.glassRect)
+        stages.time(.still) {
+            if wanted == stillPicture {
+                rects.forEach { still.copy(into: picture, rect: $0) }
+            } else {
+                drawStill(views, width: width, height: height)
+                stillPicture = wanted
+                still.copy(into: picture)
+            }
         }
-        framebuffer.bind(width: width, height: height)
-        views.forEach(drawMoving)
-        framebuffer.resolve(into: target, depth: resolvingDepth)
+        picture.bind(width: width, height: height)
+        stages.time(.grains) { views.forEach(drawGrains) }
+        stages.time(.glass) {
+            glassLayer.composite(rects)
+            picture.resolve(into: target, depth: resolvingDepth)
+        }
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
@@ -80,7 +92,34 @@ public final class SceneRenderer {
         /// The same still picture: the grains may differ.
         static func == (a: View, b: View) -> Bool {
             a.viewport == b.viewport && a.viewProjection == b.viewProjection && a.placement == b.placement
-                && a.scene.profile.capRadius == b.scene.profile.capRadius
+                && a.scene.profile.capRadius == b.scene.profile.capRadius && a.scene.profile.innerNeckRadius == b.scene.profile.innerNeckRadius
+        }
+
+        /// The pixels the glass and its grains can cover: its bounding box's corners on the
+        /// screen, a pixel or two wider for the edges' anti-aliasing; the whole viewport where
+        /// the box reaches behind the eye; nil where it is off the viewport.
+        var glassRect: Viewport? {
+            let outer = scene.profile.outer
+            let radius = outer.map(\.radius).max() ?? 0
+            let heights = [outer.first?.y ?? 0, outer.last?.y ?? 0]
+            var low = SIMD2<Float>(repeating: .infinity), high = -low
+            let toClip = viewProjection * placement.model
+            for x in [-radius, radius] {
+                for y in heights {
+                    for z in [-radius, radius] {
+                        let clip = toClip.transformHomogeneous([x, y, z])
+                        guard clip.w > 0 else { return viewport }
+                        let ndc = SIMD2(clip.x, clip.y) / clip.w
+                        low = pointwiseMin(low, ndc)
+                        high = pointwiseMax(high, ndc)
+                    }
+                }
+            }
+            let size = SIMD2(Float(viewport.width), Float(viewport.height)), origin = SIMD2(Float(viewport.x), Float(viewport.y))
+            let lowPixel = origin + (low + 1) / 2 * size - 2, highPixel = origin + (high + 1) / 2 * size + 2
+            return Viewport(x: Int(lowPixel.x.rounded(.down)), y: Int(lowPixel.y.rounded(.down)),
+                            width: Int((highPixel.x - lowPixel.x).rounded(.up)) + 1, height: Int((highPixel.y - lowPixel.y).rounded(.up)) + 1)
+                .clipped(to: viewport)
         }
     }
 
@@ -90,8 +129,16 @@ public final class SceneRenderer {
         let views: [View]
     }
 
-    /// The backdrop, then each hourglass's desk and caps, into a cleared depth.
+    /// The still picture and the glass layer, drawn with 4× MSAA and resolved.
     private func drawStill(_ views: [View], width: Int, height: Int) {
+        samples.bind(width: width, height: height)
+        drawStillParts(views, width: width, height: height)
+        samples.resolve(into: still, depth: true)
+        glassLayer.capture(in: samples) { views.forEach { drawGlass($0, side: .near) } }
+    }
+
+    /// The backdrop, then each hourglass's desk, caps and glass's far side, into a cleared depth.
+    private func drawStillParts(_ views: [View], width: Int, height: Int) {
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
         backdrop.drawBackdrop(width: width, height: height)
@@ -115,31 +162,40 @@ public final class SceneRenderer {
             glassMeshes[view.scene.profile.innerNeckRadius]?.caps.draw()
             epoxy_glDisable(GLenum(GL_CULL_FACE))
             epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+            drawGlass(view, side: .far)
         }
     }
 
-    /// The grains, then the glass over them.
-    private func drawMoving(_ view: View) {
-        let (viewport, viewProjection, placement) = (view.viewport, view.viewProjection, view.placement)
+    private func drawGrains(_ view: View) {
+        let viewport = view.viewport
         epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
         epoxy_glEnable(GLenum(GL_DEPTH_TEST))
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glEnable(GLenum(GL_CULL_FACE))
         epoxy_glCullFace(GLenum(GL_BACK))
-        grainRenderer.draw(view.scene.grains, profile: view.scene.profile, placement: placement, viewProjection: viewProjection)
+        grainRenderer.draw(view.scene.grains, profile: view.scene.profile, placement: view.placement, viewProjection: view.viewProjection)
+        epoxy_glDisable(GLenum(GL_CULL_FACE))
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+    }
 
-        // Two-layer transparency: the far side of the glass first, then the near side.
+    /// Which layer of the glass: two-layer transparency, the far side first.
+    private enum GlassSide {
+        case far, near
+    }
+
+    private func drawGlass(_ view: View, side: GlassSide) {
+        let viewport = view.viewport
+        epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
+        epoxy_glEnable(GLenum(GL_DEPTH_TEST))
+        epoxy_glEnable(GLenum(GL_CULL_FACE))
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         epoxy_glDepthMask(GLboolean(GL_FALSE))
-        glassProgram.set("model", placement.model)
-        glassProgram.set("viewProjection", viewProjection)
+        glassProgram.set("model", view.placement.model)
+        glassProgram.set("viewProjection", view.viewProjection)
         glassProgram.use()
-        let glass = glassMeshes[view.scene.profile.innerNeckRadius]?.glass
-        epoxy_glCullFace(GLenum(GL_FRONT))
-        glass?.draw()
-        epoxy_glCullFace(GLenum(GL_BACK))
-        glass?.draw()
+        epoxy_glCullFace(GLenum(side == .far ? GL_FRONT : GL_BACK))
+        glassMeshes[view.scene.profile.innerNeckRadius]?.glass.draw()
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glDisable(GLenum(GL_CULL_FACE))

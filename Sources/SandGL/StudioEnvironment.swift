@@ -35,9 +35,8 @@ enum StudioEnvironment {
         let centres = lights.map { normalize($0.centre) }
         let ups = zip(lights, centres).map { normalize($0.0.up - $0.1 * dot($0.0.up, $0.1)) }
         let rights = zip(ups, centres).map { cross($0.0, $0.1) }
-        func vec3(_ v: SIMD3<Float>) -> String { "vec3(\(ShaderSource.glslFloat(v.x)), \(ShaderSource.glslFloat(v.y)), \(ShaderSource.glslFloat(v.z)))" }
+        let vec3 = ShaderSource.glslVec3, array = ShaderSource.glslArray
         func vec2(_ v: SIMD2<Float>) -> String { "vec2(\(ShaderSource.glslFloat(v.x)), \(ShaderSource.glslFloat(v.y)))" }
-        func array(_ type: String, _ items: [String]) -> String { "\(type)[\(items.count)](\(items.joined(separator: ", ")))" }
         return [
             "#define STUDIO_LIGHT_COUNT \(lights.count)",
             "#define STUDIO_LIGHT_CENTRES \(array("vec3", centres.map(vec3)))",

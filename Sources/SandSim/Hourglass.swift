@@ -75,6 +75,8 @@ public struct Hourglass {
         public var substeps = 0
         /// Simulated seconds stepped.
         public var seconds: Float = 0
+        /// Host seconds spent asking and collecting the count above the neck.
+        public var countSeconds: Double = 0
 
         public init() {}
     }
@@ -126,7 +128,7 @@ public struct Hourglass {
             var tick = left / max(pieces, 1)
             if let change = timer.secondsToNextChange { tick = min(tick, max(change, Self.shortestTick)) }
             if tapLeft > 0 { tick = min(tick, tapLeft) }
-            step(tick)
+            frame.countSeconds += step(tick)
             frame.ticks += 1
             frame.substeps += engine.lastSubsteps
             frame.seconds += tick
@@ -136,7 +138,8 @@ public struct Hourglass {
         return frame
     }
 
-    private mutating func step(_ seconds: Float) {
+    /// One tick; returns the host seconds its count above the neck took.
+    private mutating func step(_ seconds: Float) -> Double {
         ticks += 1
         clock += Double(seconds)
         let wasRunning = runTick != nil
@@ -157,8 +160,11 @@ public struct Hourglass {
         engine.step(frameDt: seconds, angle: angle, parameters: parameters())
         tapLeft = max(tapLeft - seconds, 0)
         pending[ticks] = Pending(runSeconds: runTick != nil ? runSeconds : nil, turned: angle >= FlipMotion.quarterTurn)
+        let clock = ContinuousClock()
+        let started = clock.now
         engine.requestUpperCount(tag: ticks)
         if let count = engine.latestUpperCount() { hear(count) }
+        return started.duration(to: clock.now).seconds
     }
 
     /// This tick's parameters: gravity for the timer's duration and this engine, and the drain's

@@ -20,6 +20,7 @@ final class InteractiveApp {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "XDG_PICTURES_DIR=\"\(pictures.path)\"\n".write(to: folder.appendingPathComponent("user-dirs.dirs"), atomically: true, encoding: .utf8)
+        try MachineFitSeed.write(in: folder)
         process.executableURL = CommandRun.binary
         process.arguments = ["run"] + arguments
         process.currentDirectoryURL = folder

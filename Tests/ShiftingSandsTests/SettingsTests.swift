@@ -61,9 +61,9 @@ struct SettingsTests {
         let settings = store.load { lines.append($0) }
         #expect(settings.randomColors && settings.grainShape == .mesh && !settings.chime)
         #expect(settings.count(for: .gpu) == 4000 && settings.size(for: .gpu) == 1.25)
-        #expect(settings.count(for: .cpu) == PhysicsMode.cpu.defaultCount && settings.mode == .cpu && settings.duration == HourglassSettings().duration)
+        #expect(settings.count(for: .cpu) == MachineFit.fallbackCount && settings.mode == .cpu && settings.duration == HourglassSettings().duration)
         #expect(lines.count == 3, "one line for each bad key: \(lines)")
-        for said in ["counts.cpu 3.7 is not a value it takes, using 250", #"mode "quantum" is not a value it takes, using cpu"#,
+        for said in ["counts.cpu 3.7 is not a value it takes, using its default", #"mode "quantum" is not a value it takes, using cpu"#,
                      #"duration "3m" is not a value it takes, using 5"#] {
             #expect(lines.contains { $0.contains(said) && $0.contains("kept as settings.json.bad") }, "\(said) in \(lines)")
         }
@@ -100,7 +100,7 @@ struct SettingsTests {
         var lines: [String] = []
         let app = shell.load { lines.append($0) }
         #expect(app.language == .simplifiedChinese && app.fpsCap == nil)
-        #expect(lines.count == 1 && lines[0].contains(#"fpsCap "fast" is not a value it takes, using none"#), "\(lines)")
+        #expect(lines.count == 1 && lines[0].contains(#"fpsCap "fast" is not a value it takes, using its default"#), "\(lines)")
         #expect(FileManager.default.fileExists(atPath: shell.badURL.path))
         // Before, a file without every key lost them all.
         let waves = SettingsStore<WaveParameters>.standard(environment: ["XDG_CONFIG_HOME": folder.path])

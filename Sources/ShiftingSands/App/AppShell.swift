@@ -19,6 +19,8 @@ final class AppShell: WindowInput {
     /// run) or F12's, in the pictures folder (a failure is a toast).
     private var screenshot: (path: String, asked: Bool)?
     private var fps = FrameRate()
+    /// Where this frame's time goes.
+    private let stages: FrameStages
     /// Where the overlay's panels stood last frame.
     private var panels: [ScreenRect] = []
     private var toast: Toast?
@@ -47,9 +49,12 @@ final class AppShell: WindowInput {
         ("H", "hide overlay"), ("L", "switch language"), ("F1", "this help"), ("Esc", "quit"),
     ]
 
+    /// `stagesWaitForGL`: each stage of a frame waits for the GL (FrameStages), for a trace that
+    /// names a slow frame's cause.
     init(window: Window, scene kind: SceneKind, overlayVisible: Bool = true, settings: ShellSettings, store: SettingsStore<ShellSettings>?,
-         makeScene: @escaping SceneFactory) throws {
+         stagesWaitForGL: Bool = false, makeScene: @escaping SceneFactory) throws {
         self.window = window
+        stages = FrameStages(waitsForGL: stagesWaitForGL)
         self.overlayVisible = overlayVisible
         self.kind = kind
         self.makeScene = makeScene
@@ -96,16 +101,19 @@ final class AppShell: WindowInput {
                 try show(kind)
             }
             if let scene { beforeFrame(frame, scene) }
+            stages.startFrame()
             try drawFrame(dt: frames == nil ? wallDt : 1.0 / 60.0, waited: frames == nil ? waited : 0)
             waited = 0
-            if last { break }
-            if let quitAfter, Window.time - started >= quitAfter { break }
+            let quitting = last || quitAfter.map { Window.time - started >= $0 } ?? false
             let idle = Window.time - lastInput >= Self.idleAfterSeconds
-            if frames == nil, let cap = [settings.fpsCap, idle ? scene?.frameCap : nil].compactMap({ $0 }).min() {
+            if !quitting, frames == nil, let cap = [settings.fpsCap, idle ? scene?.frameCap : nil].compactMap({ $0 }).min() {
                 let before = Window.time
                 Window.waitEvents(until: now + 1 / Double(cap))
                 waited = Float(Window.time - before)
+                stages.add(Double(waited) * 1000, to: .wait)
             }
+            try scene?.frameEnded(stages: stages)
+            if quitting { break }
         }
         scene?.save()
     }
@@ -126,8 +134,8 @@ final class AppShell: WindowInput {
         toast = toast?.advanced(by: dt)
         let (width, height) = window.framebufferSize
         guard width > 0, height > 0 else { return }
-        try scene.frame(dt: dt, waited: waited, width: width, height: height, panels: overlayVisible ? panels : [])
-        drawOverlay(scene, width: width, height: height)
+        try scene.frame(dt: dt, waited: waited, width: width, height: height, panels: overlayVisible ? panels : [], stages: stages)
+        stages.time(.overlay) { drawOverlay(scene, width: width, height: height) }
         if let (path, asked) = screenshot {
             screenshot = nil
             do {
@@ -138,7 +146,7 @@ final class AppShell: WindowInput {
                 Notices.post("\(error)")
             }
         }
-        window.swapBuffers()
+        stages.time(.present) { window.swapBuffers() }
     }
 
     /// Whether a window of `width` × `height` units is smaller than the panels' smallest layout

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GLSupport
 
 /// The scenes the window shows, one at a time: `run --scene NAME`, the picker in the readout
 /// panel, or Tab.
@@ -32,9 +33,11 @@ protocol Scene: AnyObject {
     /// Advances the scene by `dt` seconds and draws it into the window's framebuffer
     /// (`width` × `height` pixels). `waited`: of `dt`, the seconds the window idled for its frame
     /// cap, which measure no work. `panels`: where the overlay stood last frame, in window units,
-    /// for a scene that keeps clear of it. An error thrown here (an engine that cannot start)
-    /// ends the app with its message.
-    func frame(dt: Float, waited: Float, width: Int, height: Int, panels: [ScreenRect]) throws
+    /// for a scene that keeps clear of it. `stages`: where the scene's part of the frame goes.
+    /// An error thrown here (an engine that cannot start) ends the app with its message.
+    func frame(dt: Float, waited: Float, width: Int, height: Int, panels: [ScreenRect], stages: FrameStages) throws
+    /// The frame is on screen and the cap's wait over: `stages` holds the whole frame.
+    func frameEnded(stages: FrameStages) throws
     /// The scene's own overlay panels in the window (window units, `scale` pixels each) with
     /// last frame's panels; returns where they stand.
     func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect]
@@ -57,6 +60,7 @@ protocol Scene: AnyObject {
 
 extension Scene {
     var frameCap: Int? { nil }
+    func frameEnded(stages: FrameStages) throws {}
     func scrolled(by steps: Double, x: Double, y: Double) {}
     func doubleClicked(x: Double, y: Double) {}
 }

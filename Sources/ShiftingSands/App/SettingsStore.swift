@@ -49,7 +49,7 @@ struct SettingsStore<Value: StoredSettings> {
         if !refused.isEmpty {
             let kept = Self.flattened(clamped), beside = keepBeside()
             for bad in refused {
-                report("settings file \(url.path): \(bad.key) \(bad.value.text) is not a value it takes, using \(kept[bad.key] ?? "none"); \(beside.said)")
+                report("settings file \(url.path): \(bad.key) \(bad.value.text) is not a value it takes, using \(kept[bad.key] ?? "its default"); \(beside.said)")
             }
             // Repaired, so the next start neither says it again nor overwrites the kept copy.
             if beside.kept { save(clamped, report: report) }

@@ -1,10 +1,13 @@
 /// What the window keeps for every scene between runs (`app.json`): the overlay's language (none
-/// stored means the desktop's, `Language.preferred`) and the frame-rate cap.
+/// stored means the desktop's, `Language.preferred`), the frame-rate cap, and what this
+/// machine's renderer was measured to cost (`MachineFit`).
 struct ShellSettings: StoredSettings {
     static let fileName = "app.json"
     var language: Language?
     /// Frames a second at most, to spare the processor; nil: as many as the display allows.
     var fpsCap: Int?
+    /// Measured at the first start on a renderer; measured again on another.
+    var machineFit: MachineFit?
 
     static let fpsCapRange = 1...240
     /// The caps the readout offers.

@@ -60,20 +60,28 @@ struct BenchReport: Codable {
                 r.sortsPerStep.map { String(format: "%.2f", $0) } ?? "–", r.awakeAtEnd.map(String.init) ?? "–",
             ])
         }
-        return (lines + TextTable.format(rows)).joined(separator: "\n")
+        // Where a frame goes, in the window trace's words: a second table, the first is wide.
+        var stageRows = [["mode", "grains", "shape"] + Benchmark.stages.map(\.rawValue)]
+        for r in results {
+            stageRows.append([r.mode.rawValue, String(r.count), r.grainShape.rawValue] + Benchmark.stages.map { Self.ms(r.stagesMs[$0.rawValue]) })
+        }
+        return (lines + TextTable.format(rows) + ["", "each stage of a frame, waiting for the GL (ms, median / p95):"] + TextTable.format(stageRows))
+            .joined(separator: "\n")
     }
 
     private var csv: String {
-        let header = "mode,count,grain_shape,substeps,threads,physics_median_ms,physics_p95_ms,mesh_median_ms,mesh_p95_ms,readback_median_ms,readback_p95_ms,readback_bytes_per_frame,render_median_ms,render_p95_ms,total_median_ms,total_p95_ms,steps_per_second,grain_substeps_per_second,dispatches_per_step,sorts_per_step,awake_at_end,physics_on,renderer,build,version,date"
+        let header = "mode,count,grain_shape,substeps,threads,physics_median_ms,physics_p95_ms,mesh_median_ms,mesh_p95_ms,readback_median_ms,readback_p95_ms,readback_bytes_per_frame,render_median_ms,render_p95_ms,total_median_ms,total_p95_ms,steps_per_second,grain_substeps_per_second,dispatches_per_step,sorts_per_step,awake_at_end,\(Benchmark.stages.map { "\($0.rawValue)_median_ms" }.joined(separator: ",")),physics_on,renderer,build,version,date"
         let rows = results.map { r in
             let optional = { (s: SampleSummary?) in s.map { "\($0.median),\($0.p95)" } ?? "," }
-            return [
+            let stages: [String] = Benchmark.stages.map { r.stagesMs[$0.rawValue].map { String($0.median) } ?? "" }
+            let figures: [String] = [
                 r.mode.rawValue, String(r.count), r.grainShape.rawValue, String(r.substeps), String(r.threads), "\(r.physicsMs.median),\(r.physicsMs.p95)", optional(r.meshMs),
                 optional(r.readbackMs), String(r.readbackBytesPerFrame), "\(r.renderMs.median),\(r.renderMs.p95)", "\(r.totalMs.median),\(r.totalMs.p95)",
                 String(r.stepsPerSecond), String(r.grainSubstepsPerSecond), r.dispatchesPerStep.map { String($0) } ?? "",
                 r.sortsPerStep.map { String($0) } ?? "", r.awakeAtEnd.map(String.init) ?? "",
-                "\"\(r.physicsOn)\"", "\"\(r.renderer)\"", system.build, system.version, system.date,
-            ].joined(separator: ",")
+            ]
+            let machine: [String] = ["\"\(r.physicsOn)\"", "\"\(r.renderer)\"", system.build, system.version, system.date]
+            return (figures + stages + machine).joined(separator: ",")
         }
         return ([header] + rows).joined(separator: "\n")
     }

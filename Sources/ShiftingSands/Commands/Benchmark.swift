@@ -26,6 +26,10 @@ struct BenchResult: Codable {
     /// Drawing the frame (backdrop and desk, caps, the grains' occlusion field and the grains,
     /// glass, 4× MSAA resolve), GPU time.
     var renderMs: SampleSummary
+    /// Each stage of the frame as the window's trace names them (FrameStages), each waiting
+    /// for the GL: physics, count, grains, still, glass, present (the window's swap, or nothing
+    /// offscreen). The overlay is the window's alone; `bench` draws none.
+    var stagesMs: [String: SampleSummary]
     var totalMs: SampleSummary
     /// Whole steps (physics + mesh + readback + render) per second, from the median total.
     var stepsPerSecond: Double
@@ -62,6 +66,8 @@ final class Benchmark {
         /// The CPU engine's threads.
         var threads: Int
         var scenario: Scenario
+        /// Draws every warm-up step, not only the last (false: the sand runs on unseen, faster).
+        var drawsWarmup = true
     }
 
     private let renderer: SceneRenderer
@@ -82,6 +88,9 @@ final class Benchmark {
         glRenderer = GLInfo.current().renderer
     }
 
+    /// The window's stages a benchmark frame has.
+    static let stages: [FrameStages.Stage] = [.physics, .count, .grains, .still, .glass, .present]
+
     func run(mode: PhysicsMode, count: Int, shape: GrainShape, options: Options, progress: (String) -> Void) throws -> BenchResult {
         let sandMode = try SandModes.make(mode, shaders: shaders, threads: options.threads)
         let engine = sandMode.engine, counters = sandMode.counters
@@ -96,19 +105,28 @@ final class Benchmark {
         hourglass.fixedGravity = gravity
         var physics: [Double] = [], mesh: [Double] = [], readback: [Double] = [], render: [Double] = [], total: [Double] = []
         var readbackBytes = 0
+        let stages = FrameStages(waitsForGL: true)
+        var stageTimes: [FrameStages.Stage: [Double]] = [:]
         var dispatches = 0, sortsBefore = 0
         let viewport = Viewport(x: 0, y: 0, width: target.width, height: target.height)
 
         for step in 0..<(options.warmup + options.steps) {
             if step == options.warmup, let counters { sortsBefore = counters.sortCount() }
             let bytesBefore = counters?.bytesReadBack ?? 0
-            let physicsMs = sandMode.timePhysics(wait: true) { hourglass.advance(by: frameDt) } * 1000
-            let presented = try sandMode.present(shape: shape, timed: true)
+            stages.startFrame()
+            var frame = Hourglass.Frame()
+            let physicsMs = sandMode.timePhysics(wait: true) { frame = hourglass.advance(by: frameDt) } * 1000
+            stages.add(physicsMs, to: .physics)
+            stages.add(frame.countSeconds * 1000, to: .count, from: .physics)
+            if !options.drawsWarmup && step < options.warmup - 1 { continue }
+            let presented = try stages.time(.grains) { try sandMode.present(shape: shape, timed: true) }
             let meshMs = (presented.meshSeconds ?? 0) * 1000, readbackMs = (presented.readbackSeconds ?? 0) * 1000
             readbackBytes = (counters?.bytesReadBack ?? 0) - bytesBefore
             let scene = DrawnHourglass(profile: profile, angle: 0, grains: presented.source)
-            let renderMs = stopwatch.measureNow { renderer.render([(scene, viewport)], width: target.width, height: target.height, into: target.framebuffer) }
-            present()
+            let renderMs = stopwatch.measureNow {
+                renderer.render([(scene, viewport)], width: target.width, height: target.height, into: target.framebuffer, stages: stages)
+            }
+            stages.time(.present, present)
             let timed = step - options.warmup
             if timed >= 0 {
                 dispatches += counters?.lastDispatches ?? 0
@@ -116,6 +134,7 @@ final class Benchmark {
                 if let seconds = presented.meshSeconds { mesh.append(seconds * 1000) }
                 if let seconds = presented.readbackSeconds { readback.append(seconds * 1000) }
                 render.append(renderMs)
+                for stage in Self.stages { stageTimes[stage, default: []].append(stages[stage]) }
                 total.append(physicsMs + meshMs + readbackMs + renderMs)
                 if (timed + 1) % 10 == 0 || timed + 1 == options.steps {
                     progress("  \(mode.rawValue) \(count) \(shape.rawValue): timed step \(timed + 1)/\(options.steps), physics \(String(format: "%.2f", physicsMs)) ms")
@@ -135,7 +154,9 @@ final class Benchmark {
             meshMs: mesh.isEmpty ? nil : SampleSummary(mesh),
             readbackMs: readback.isEmpty ? nil : SampleSummary(readback),
             readbackBytesPerFrame: readbackBytes,
-            renderMs: SampleSummary(render), totalMs: totalSummary,
+            renderMs: SampleSummary(render),
+            stagesMs: Dictionary(uniqueKeysWithValues: stageTimes.map { ($0.key.rawValue, SampleSummary($0.value)) }),
+            totalMs: totalSummary,
             stepsPerSecond: totalSummary.median > 0 ? 1000 / totalSummary.median : 0,
             grainSubstepsPerSecond: physicsSummary.median > 0 ? Double(count * engine.lastSubsteps) * 1000 / physicsSummary.median : 0,
             dispatchesPerStep: counters.map { Double(dispatches) / Double(options.steps) + (sortsPerStep ?? 0) * Double($0.dispatchesPerSort) },

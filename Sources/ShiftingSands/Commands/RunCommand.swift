@@ -71,8 +71,11 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Window size in screen units, WIDTHxHEIGHT.")
     var window = "1280x800"
 
-    @Option(help: "Hourglass: write a CSV row a frame to this file (wall and simulated seconds, phase, timer, grains above the neck, emptyAt, substeps, fps, slow-motion factor).")
+    @Option(help: "Hourglass: write a CSV row a frame to this file (wall and simulated seconds, phase, timer, grains above the neck, emptyAt, substeps, fps, slow-motion factor, each stage's milliseconds).")
     var trace: String?
+
+    @Flag(name: .customLong("trace-stages"), help: "With --trace: each stage of a frame waits for the GL, so its column is its whole cost (frames are slower: the stages no longer overlap).")
+    var traceStages = false
 
     @Option(name: .customLong("quit-after"), parsing: .unconditional, help: "Quit cleanly after this many seconds of wall-clock time.")
     var quitAfter: Double?
@@ -96,6 +99,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
+        if traceStages, trace == nil { throw ValidationError("--trace-stages times the trace's stages; give --trace FILE too") }
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) {
             throw ValidationError("--quit-after \(String(format: "%g", quitAfter)) is not a number of seconds above 0 and at most 86400")
         }
@@ -184,9 +188,11 @@ struct RunCommand: ParsableCommand {
         if let count = grains.count, !compare, case let range = SandModes.countRange(settings.mode, gl: true), count > range.upperBound {
             throw CommandError("--count \(count) is more than this GL (\(GLInfo.current().renderer)) holds in \(settings.mode.displayName) mode: at most \(range.upperBound)")
         }
-        if compare && grains.count == nil {
-            settings.counts[.cpu] = EngineRates.comparisonCount(softwareGL: GLInfo.current().isSoftware)
-        }
+        // Counts that fit this machine, measured once per renderer; a screenshot run keeps the
+        // fallback, so it shows the same picture on any machine.
+        let fit = saving ? try machineFit(&shellSettings, store: shellStore, window: window, shaders: shaders) : nil
+        if let fit { settings.fittedCounts = fit.defaultCounts() }
+        if compare { settings.fittedCounts[.cpu] = fit?.comparisonCount ?? MachineFit.fallbackCount }
         let orbit = try orbitDegrees(), hand = try TurnOption.hand(turns), scriptedPokes = try WavesScene.Poke.parse(pokes)
         let sparkleScript = try SparklesScene.Script.parse(presses: presses, drags: drags)
         let titaniumScript = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
@@ -199,11 +205,12 @@ struct RunCommand: ParsableCommand {
             case .hourglass:
                 // The command line's settings are for the first hourglass; back from another scene
                 // it is as the user left it (saved as it went).
-                let settings = hourglassShown ? store?.load() ?? hourglassSettings : hourglassSettings
+                var settings = hourglassShown ? store?.load() ?? hourglassSettings : hourglassSettings
+                settings.fittedCounts = hourglassSettings.fittedCounts
                 hourglassShown = true
                 let scene = try HourglassScene(window: window, settings: settings, store: store,
                                                shaders: .hourglass(in: shaders), alerts: alerts, compare: compare, autostart: autostart,
-                                               pacing: screenshot == nil, trace: windowTrace, hand: hand)
+                                               pacing: screenshot == nil, trace: windowTrace, hand: hand, fit: fit)
                 if let orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }
                 return scene
             case .waves:
@@ -223,10 +230,23 @@ struct RunCommand: ParsableCommand {
         // The app's GL objects must go before the window and its context.
         try withExtendedLifetime(window) {
             let app = try AppShell(window: window, scene: scene, overlayVisible: !hideOverlay, settings: shellSettings, store: shellStore,
-                                   makeScene: makeScene)
+                                   stagesWaitForGL: traceStages, makeScene: makeScene)
             try app.run(frames: screenshot == nil ? nil : frames ?? 120, screenshot: screenshot, quitAfter: quitAfter)
             try windowTrace?.close()
         }
+    }
+
+    /// What this machine's renderer costs: kept in app.json, measured where none was kept for
+    /// this renderer (two seconds or so, drawn in the window).
+    private func machineFit(_ shellSettings: inout ShellSettings, store: SettingsStore<ShellSettings>?, window: Window, shaders: ShaderSource) throws -> MachineFit {
+        let renderer = GLInfo.current().renderer
+        if let kept = shellSettings.machineFit, kept.renderer == renderer { return kept }
+        Console.progress("shifting-sands: measuring the grain counts \(renderer) keeps in real time (once for this renderer, a few seconds)")
+        let size = window.framebufferSize
+        let fit = try MachineFit.measure(shaders: .hourglass(in: shaders), target: (0, size.width, size.height), present: window.swapBuffers)
+        shellSettings.machineFit = fit
+        store?.save(shellSettings)
+        return fit
     }
 
     private func runHeadless(_ settings: HourglassSettings) throws {

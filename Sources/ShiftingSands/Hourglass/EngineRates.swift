@@ -3,7 +3,8 @@ import SandGL
 import SandSim
 
 /// How fast each engine steps and how fast grains are drawn, roughly, for choices made before
-/// anything runs: bench's guard against hours-long cases and the comparison's default count.
+/// anything runs: bench's guard against hours-long cases (the window's counts are measured:
+/// MachineFit).
 /// Measured on the 2-core development machine (docs/BENCHMARKS.md); a real GPU is taken to be
 /// 500 times faster than llvmpipe for the physics and 2,500 times for the drawing.
 enum EngineRates {
@@ -21,15 +22,5 @@ enum EngineRates {
     static func frameSeconds(_ mode: PhysicsMode, count: Int, substeps: Int, softwareGL: Bool) -> Double {
         let n = Double(count)
         return n * Double(substeps) / physics(mode, softwareGL: softwareGL) + n / drawing(softwareGL: softwareGL)
-    }
-
-    static let comparisonCounts = [250, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000]
-
-    /// The most grains, of a few round counts, at which all three modes together still draw
-    /// 30 frames a second; the original's 250 where even that count cannot.
-    static func comparisonCount(softwareGL: Bool) -> Int {
-        comparisonCounts.last { count in
-            PhysicsMode.allCases.map { frameSeconds($0, count: count, substeps: PhysicsConstants.substeps, softwareGL: softwareGL) }.reduce(0, +) <= 1.0 / 30
-        } ?? comparisonCounts[0]
     }
 }

@@ -16,6 +16,8 @@ struct OverlayModel {
     /// Three hourglasses side by side: no mode picker, the CPU's count range.
     var comparing = false
     var paused = false
+    /// Beside the count: "fits this machine", or what a larger count costs here.
+    var countNote: String?
 }
 
 /// The text a slider's box hands over on Enter.
@@ -87,6 +89,7 @@ enum HourglassOverlay {
         case UISliderTyped: frame.events += typedCount.events(TypedEntry.count(typedCount.text, range: model.countRange), HourglassEvent.count)
         default: break
         }
+        if let note = model.countNote { OverlayPanel.hint(note) }
         var size = model.settings.size(for: mode)
         if ui_slider_float(localized("size"), &size, GrainSizing.sizeRange.lowerBound, GrainSizing.sizeRange.upperBound, "%.2f×", sliderWidth) {
             frame.events.append(.size((size / GrainSizing.sizeStep).rounded() * GrainSizing.sizeStep))

@@ -29,13 +29,17 @@ final class HourglassScene: Scene {
     /// Where the overlay's panels stood last frame; the hourglasses keep clear of them.
     private var panels: [ScreenRect] = []
     private let alarm: TimerAlarm
+    /// What this machine was measured to cost, for the count's note; nil: not measured.
+    private let fit: MachineFit?
     private unowned let window: Window
 
     /// `store` nil: settings changed in this run are not saved (screenshot runs). `trace`: a row a
     /// frame goes there. The rest is the session's (HourglassSession.init).
     init(window: Window, settings: HourglassSettings, store: SettingsStore<HourglassSettings>?, shaders: ShaderSource, alerts: TimerAlerts,
-         compare: Bool = false, autostart: Bool = false, pacing: Bool = true, trace: WindowTrace? = nil, hand: ScriptedHand? = nil) throws {
+         compare: Bool = false, autostart: Bool = false, pacing: Bool = true, trace: WindowTrace? = nil, hand: ScriptedHand? = nil,
+         fit: MachineFit? = nil) throws {
         self.window = window
+        self.fit = fit
         self.store = store
         rendererName = GLInfo.current().renderer
         renderer = try SceneRenderer(shaders: shaders)
@@ -67,16 +71,16 @@ final class HourglassScene: Scene {
         camera = camera.orbited(yaw: yawDegrees * .pi / 180, pitch: pitchDegrees * .pi / 180)
     }
 
-    func frame(dt: Float, waited: Float, width: Int, height: Int, panels: [ScreenRect]) throws {
+    func frame(dt: Float, waited: Float, width: Int, height: Int, panels: [ScreenRect], stages: FrameStages) throws {
         self.panels = panels
         fps.tick(dt)
         wallClock += Double(dt)
         let queued = events
         events = []
         for event in queued { try session.handle(event) }
-        try session.frame(wall: dt, waited: waited)
+        try stages.time(.physics) { try session.frame(wall: dt, waited: waited) }
+        stages.add(session.glasses.map(\.lastFrame.countSeconds).reduce(0, +) * 1000, to: .count, from: .physics)
         passOn()
-        try writeTrace()
         let timer = session.timer
         alarm.chimes = session.settings.chime
         alarm.notifies = session.settings.notify
@@ -84,13 +88,13 @@ final class HourglassScene: Scene {
         window.title = TimerAlarm.title(timer, paused: session.isPaused)
         var scenes: [DrawnHourglass] = []
         for glass in session.glasses {
-            let presented = try glass.present(shape: session.settings.grainShape)
+            let presented = try stages.time(.grains) { try glass.present(shape: session.settings.grainShape) }
             if let notice = presented.notice { Notices.post(Self.text(notice)) }
             scenes.append(DrawnHourglass(profile: glass.profile, angle: timer.containerAngle, grains: presented.source))
         }
         let scale = window.contentScale, windowHeight = Double(height) / scale
         let viewports = layout().viewports.map { SceneLayout.pixels($0, windowHeight: windowHeight, scale: scale) }
-        renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0, camera: camera)
+        renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0, camera: camera, stages: stages)
     }
 
     static func text(_ notice: DrawingNotice) -> String {
@@ -118,14 +122,16 @@ final class HourglassScene: Scene {
         session.timer.phase == .running && session.timer.duration >= 60 ? Self.longTimerFrameCap : nil
     }
 
-    private func writeTrace() throws {
+    /// The frame's row of the trace, with its stages, now that they are all known.
+    func frameEnded(stages: FrameStages) throws {
         guard let trace else { return }
         let glasses = session.glasses.map {
             WindowTrace.Glass(upper: $0.hourglass.upper, emptyAt: $0.hourglass.emptyAt, substeps: $0.lastFrame.substeps)
         }
         let timer = session.timer
         try trace.row(wall: wallClock, simulated: session.clock, phase: timer.phase, elapsed: timer.elapsed,
-                      angle: timer.containerAngle, held: timer.isDragging, glasses: glasses, fps: fps.value, slowMotion: session.slowMotion)
+                      angle: timer.containerAngle, held: timer.isDragging, glasses: glasses, fps: fps.value, slowMotion: session.slowMotion,
+                      stages: stages)
     }
 
     func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {
@@ -134,7 +140,7 @@ final class HourglassScene: Scene {
         shown.mode = session.shownMode
         let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: timer.duration, settings: shown,
                                  active: session.glasses[0].settings, countRange: session.countRange,
-                                 comparing: session.comparing, paused: session.isPaused)
+                                 comparing: session.comparing, paused: session.isPaused, countNote: countNote(shown))
         let frame = HourglassOverlay.draw(model, width: Float(room.width), height: Float(room.height), scale: scale)
         events += frame.events
         if session.comparing { drawLabels(layout()) }
@@ -146,6 +152,15 @@ final class HourglassScene: Scene {
         HourglassOverlay.readout(active: first.settings, renderer: renderer(of: first), comparing: session.comparing,
                                  drain: first.drainHistory, duration: session.timer.duration, slowMotion: session.slowMotion,
                                  width: width, scale: scale)
+    }
+
+    /// Beside the count: whether it fits this machine, or what it will cost here.
+    private func countNote(_ shown: HourglassSettings) -> String? {
+        guard let fit else { return nil }
+        let mode = shown.mode, count = shown.count(for: mode), modes = session.comparing ? PhysicsMode.allCases : [mode]
+        if count <= shown.defaultCount(for: mode) { return localized("fits this machine") }
+        guard let fps = fit.framesPerSecond(modes, count: count) else { return localized("slow motion here") }
+        return localized("about %.0f fps here", fps)
     }
 
     /// The hourglasses' places this frame, in window units, clear of last frame's panels.

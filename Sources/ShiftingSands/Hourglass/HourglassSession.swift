@@ -39,8 +39,8 @@ final class HourglassSession {
         var settings = settings
         for mode in PhysicsMode.allCases {
             guard let range = countRanges[mode], settings.count(for: mode) > range.upperBound else { continue }
-            notices.append("the saved \(settings.count(for: mode)) grains are more than this machine holds in \(mode.displayName) mode (at most \(range.upperBound)); starting with its default of \(mode.defaultCount)")
-            settings.counts[mode] = mode.defaultCount
+            notices.append("the saved \(settings.count(for: mode)) grains are more than this machine holds in \(mode.displayName) mode (at most \(range.upperBound)); starting with its default of \(settings.defaultCount(for: mode))")
+            settings.counts[mode] = nil
             settingsChanged = savedSettings
         }
         let modes = comparing ? PhysicsMode.allCases : [settings.mode]
@@ -56,8 +56,8 @@ final class HourglassSession {
             glasses = try build(settings)
         } catch let error as GLError where savedSettings && !comparing {
             let mode = settings.mode
-            notices.append("\(error); starting with \(mode.displayName) mode's default of \(mode.defaultCount) grains")
-            settings.counts[mode] = mode.defaultCount
+            notices.append("\(error); starting with \(mode.displayName) mode's default of \(settings.defaultCount(for: mode)) grains")
+            settings.counts[mode] = nil
             glasses = try build(settings)
             settingsChanged = true
         }
@@ -174,7 +174,8 @@ final class HourglassSession {
     /// Every setting back to its default. Like the sliders, count and size wait for the next
     /// start; another mode restarts at once.
     private func restoreDefaults() throws {
-        let defaults = HourglassSettings()
+        var defaults = HourglassSettings()
+        defaults.fittedCounts = settings.fittedCounts
         let modeChanged = !comparing && defaults.mode != settings.mode
         settings = defaults
         let mode = shownMode, count = defaults.count(for: mode), size = defaults.size(for: mode)

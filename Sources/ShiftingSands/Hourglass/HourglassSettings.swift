@@ -3,22 +3,32 @@ import SandGL
 import SandSim
 
 /// What the app remembers between runs, as the original kept in UserDefaults: the mode, the
-/// duration, the colour toggle, a count and size for each mode, whether the timer's end
-/// chimes and notifies, and how grains are drawn. A file from an earlier version, without a
-/// later key, keeps its values and takes the default for the new key.
+/// duration, the colour toggle, the count chosen and size for each mode, whether the timer's end
+/// chimes and notifies, and how grains are drawn. A mode whose count was never chosen has the
+/// count that fits this machine (`MachineFit`), or 250 where nothing was measured. A file from
+/// an earlier version, without a later key, keeps its values and takes the default for the new
+/// key.
 struct HourglassSettings: StoredSettings {
     static let fileName = "settings.json"
 
     var mode: PhysicsMode = .cpu
     var duration: Float = 5
     var randomColors = false
-    var counts: [PhysicsMode: Int] = Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, $0.defaultCount) })
+    /// The counts the person chose.
+    var counts: [PhysicsMode: Int] = [:]
+    /// Each mode's count where none was chosen: what fits this machine; not saved (app.json
+    /// keeps the measurement).
+    var fittedCounts: [PhysicsMode: Int] = [:]
     var sizes: [PhysicsMode: Float] = Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, 1) })
     var chime = true
     var notify = true
     var grainShape = GrainShape.impostor
 
     init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case mode, duration, randomColors, counts, sizes, chime, notify, grainShape
+    }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -33,7 +43,9 @@ struct HourglassSettings: StoredSettings {
         grainShape = try container.decodeIfPresent(GrainShape.self, forKey: .grainShape) ?? defaults.grainShape
     }
 
-    func count(for mode: PhysicsMode) -> Int { counts[mode] ?? mode.defaultCount }
+    func count(for mode: PhysicsMode) -> Int { counts[mode] ?? defaultCount(for: mode) }
+    /// The count a mode starts with until one is chosen.
+    func defaultCount(for mode: PhysicsMode) -> Int { fittedCounts[mode] ?? MachineFit.fallbackCount }
     func size(for mode: PhysicsMode) -> Float { sizes[mode] ?? 1 }
 
     var grainSettings: GrainSettings { grainSettings(for: mode) }
@@ -47,7 +59,7 @@ struct HourglassSettings: StoredSettings {
         var result = self
         result.duration = min(max(duration.isFinite ? duration : 5, HourglassTimer.durationRange.lowerBound), HourglassTimer.durationRange.upperBound)
         for mode in PhysicsMode.allCases {
-            result.counts[mode] = min(max(count(for: mode), mode.countRange.lowerBound), mode.countRange.upperBound)
+            if let count = counts[mode] { result.counts[mode] = min(max(count, mode.countRange.lowerBound), mode.countRange.upperBound) }
             let size = size(for: mode).isFinite ? size(for: mode) : 1
             result.sizes[mode] = min(max(size, GrainSizing.sizeRange.lowerBound), GrainSizing.sizeRange.upperBound)
         }

@@ -1,11 +1,13 @@
 import Foundation
+import GLSupport
 import SandSim
 
 /// `run --trace FILE`: one CSV row a frame of what the window's hourglass did, so a script can
 /// check that it keeps time: wall and simulated seconds, the timer, the glass's turn in degrees
 /// and whether a hand holds it, the grains above the neck, frames per second, substeps and the
-/// slow-motion factor. Side by side, each glass has its own
-/// `upper`, `emptyAt` and `substeps` columns, named after its mode.
+/// slow-motion factor, then each stage's milliseconds in the frame (FrameStages: `physicsMs`,
+/// `countMs`, … `waitMs`). Side by side, each glass has its own `upper`, `emptyAt` and
+/// `substeps` columns, named after its mode.
 final class WindowTrace {
     private let handle: FileHandle
     let path: String
@@ -27,7 +29,8 @@ final class WindowTrace {
         let glassColumns = ["upper", "emptyAt", "substeps"].flatMap { column in
             modes.count == 1 ? [column] : modes.map { "\(column)_\($0.rawValue)" }
         }
-        try write((["wall", "simulated", "phase", "elapsed", "angle", "held"] + glassColumns + ["fps", "slowMotion"]).joined(separator: ","))
+        let stageColumns = FrameStages.Stage.allCases.map { $0.rawValue + "Ms" }
+        try write((["wall", "simulated", "phase", "elapsed", "angle", "held"] + glassColumns + ["fps", "slowMotion"] + stageColumns).joined(separator: ","))
     }
 
     deinit {
@@ -35,7 +38,7 @@ final class WindowTrace {
     }
 
     func row(wall: Double, simulated: Double, phase: TimerPhase, elapsed: Float, angle: Float, held: Bool, glasses: [Glass],
-             fps: Double, slowMotion: Float) throws {
+             fps: Double, slowMotion: Float, stages: FrameStages) throws {
         func number(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
         let upper = glasses.map { $0.upper.map(String.init) ?? "" }
         let emptyAt = glasses.map { $0.emptyAt.map { number(Double($0), 4) } ?? "" }
@@ -43,6 +46,7 @@ final class WindowTrace {
         let fields = [number(wall, 4), number(simulated, 4), phase.rawValue, number(Double(elapsed), 4),
                       number(Double(angle) * 180 / .pi, 2), held ? "1" : "0"]
             + upper + emptyAt + substeps + [number(fps, 1), number(Double(slowMotion), 3)]
+            + FrameStages.Stage.allCases.map { number(stages[$0], 2) }
         try write(fields.joined(separator: ","))
     }
 

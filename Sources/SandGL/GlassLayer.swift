@@ -1,0 +1,48 @@
+@preconcurrency import CEpoxy
+import GLSupport
+
+/// The glass's near side, drawn once per camera and placement over nothing (with the still
+/// picture's depth, so the caps hide what they hide) and laid over each frame's grains. Every
+/// grain lies behind the near side and the blend is associative, so this is the picture the
+/// glass drawn over the grains would give, at the cost of one texel a pixel (RENDERING.md).
+final class GlassLayer {
+    private let layer = SceneFramebuffer(samples: 1)
+    private let program: ShaderProgram
+    private var emptyArray: GLuint = 0
+    static let textureUnit = 0
+
+    init(shaders: ShaderSource) throws {
+        program = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "glass_layer.frag", source: shaders)
+        program.set("glassLayer", Int32(Self.textureUnit))
+        epoxy_glGenVertexArrays(1, &emptyArray)
+    }
+
+    deinit {
+        epoxy_glDeleteVertexArrays(1, &emptyArray)
+    }
+
+    /// Draws the near side with `drawNearSide` into `samples` (bound, its depth the still
+    /// picture's) over cleared colour, and keeps it resolved.
+    func capture(in samples: SceneFramebuffer, _ drawNearSide: () -> Void) {
+        samples.bind(width: samples.width, height: samples.height)
+        epoxy_glClearColor(0, 0, 0, 0)
+        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        drawNearSide()
+        samples.resolve(into: layer)
+    }
+
+    /// Lays the glass over the bound framebuffer in `rects`.
+    func composite(_ rects: [Viewport]) {
+        program.use()
+        layer.bindColorTexture(unit: Self.textureUnit)
+        epoxy_glBindVertexArray(emptyArray)
+        epoxy_glEnable(GLenum(GL_BLEND))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        for rect in rects {
+            epoxy_glViewport(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
+            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+        }
+        epoxy_glDisable(GLenum(GL_BLEND))
+        epoxy_glBindVertexArray(0)
+    }
+}

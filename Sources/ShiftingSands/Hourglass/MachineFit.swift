@@ -1,0 +1,77 @@
+import Foundation
+import SandSim
+
+/// What this machine's renderer and engines cost, measured once per renderer and kept in
+/// `app.json`: for each mode, a frame's physics (a 1/60 s tick of draining sand, all awake) and
+/// its drawing (the grains brought to the screen and the picture presented), each a straight
+/// line through two measured counts. From it come each mode's default count, the comparison's,
+/// and what a larger count will cost.
+struct MachineFit: Codable, Equatable {
+    /// The GL renderer it was measured on: another renderer is measured again.
+    var renderer: String
+    var modes: [PhysicsMode: ModeCost]
+
+    /// Milliseconds as a straight line in the count: `fixed + perGrain × count`.
+    struct LinearCost: Codable, Equatable {
+        var fixed: Double
+        var perGrain: Double
+
+        /// Through (count1, ms1) and (count2, ms2); never negative.
+        init(_ count1: Int, _ ms1: Double, _ count2: Int, _ ms2: Double) {
+            perGrain = max((ms2 - ms1) / Double(count2 - count1), 0)
+            fixed = max(ms1 - perGrain * Double(count1), 0)
+        }
+
+        init(fixed: Double, perGrain: Double) {
+            (self.fixed, self.perGrain) = (fixed, perGrain)
+        }
+
+        func milliseconds(_ count: Int) -> Double { fixed + perGrain * Double(count) }
+    }
+
+    struct ModeCost: Codable, Equatable {
+        /// One tick of 1/60 s of draining sand.
+        var physics: LinearCost
+        /// One frame drawn and presented.
+        var drawing: LinearCost
+    }
+
+    /// The counts a default is picked from; never fewer than the first.
+    static let ladder = [250, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000]
+    /// Every mode's default where nothing was measured (no GL yet, a screenshot run).
+    static let fallbackCount = ladder[0]
+    /// The frame rate a fitting count keeps, in real time.
+    static let targetFPS = 30.0
+    /// What the window adds to a frame besides the scene: the overlay and the swap, 5 ms at
+    /// 1280×800 on llvmpipe by the trace's stages (docs/BENCHMARKS.md).
+    static let windowMilliseconds = 5.0
+
+    /// Frames a second `modes` side by side keep with `count` grains each, in real time: a frame
+    /// of T seconds steps 60·T ticks, so T = drawing + 60·T·physics, T = drawing / (1 − 60·physics);
+    /// nil where the physics alone cannot keep up (slow motion).
+    func framesPerSecond(_ modes: [PhysicsMode], count: Int) -> Double? {
+        let costs = modes.compactMap { self.modes[$0] }
+        guard costs.count == modes.count else { return nil }
+        let tickSeconds = costs.map { $0.physics.milliseconds(count) }.reduce(0, +) / 1000
+        let drawSeconds = (costs.map { $0.drawing.milliseconds(count) }.reduce(0, +) + Self.windowMilliseconds) / 1000
+        let share = 1 - tickSeconds / Double(PhysicsConstants.tickSeconds)
+        guard share > 0 else { return nil }
+        return share / drawSeconds
+    }
+
+    /// The largest count of the ladder, within `range`, that `modes` side by side keep at
+    /// `targetFPS` in real time; the ladder's first where none does.
+    func fittingCount(_ modes: [PhysicsMode], range: ClosedRange<Int>) -> Int {
+        Self.ladder.last { count in
+            range.contains(count) && (framesPerSecond(modes, count: count) ?? 0) >= Self.targetFPS
+        } ?? Self.fallbackCount
+    }
+
+    /// Each mode's default count here.
+    func defaultCounts() -> [PhysicsMode: Int] {
+        Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, fittingCount([$0], range: $0.countRange)) })
+    }
+
+    /// `run --compare`'s count: the three side by side, within the CPU's range.
+    var comparisonCount: Int { fittingCount(PhysicsMode.allCases, range: PhysicsMode.cpu.countRange) }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GLSupport
+import SandGL
+import SandSim
+import Testing
+@testable import ShiftingSands
+
+@Suite("Counts that fit the machine")
+struct MachineFitTests {
+    typealias Line = MachineFit.LinearCost
+
+    /// Costs as this 2-core machine measured them on llvmpipe (app.json, 2026-11-25), rounded:
+    /// physics ms a tick and drawing ms a frame, as lines in the count.
+    static let llvmpipe = MachineFit(renderer: "llvmpipe", modes: [
+        .cpu: .init(physics: Line(fixed: 0.75, perGrain: 0.0039), drawing: Line(fixed: 15.0, perGrain: 0.0102)),
+        .gpu: .init(physics: Line(fixed: 4.2, perGrain: 0.0146), drawing: Line(fixed: 16.9, perGrain: 0.0078)),
+        .instanced: .init(physics: Line(fixed: 4.1, perGrain: 0.0145), drawing: Line(fixed: 16.6, perGrain: 0.0081)),
+    ])
+
+    @Test("a line through two measured counts gives both back, and never a negative cost")
+    func lines() {
+        let line = Line(250, 2.0, 1_000, 5.0)
+        #expect(abs(line.milliseconds(250) - 2) < 1e-9 && abs(line.milliseconds(1_000) - 5) < 1e-9)
+        #expect(Line(250, 5.0, 1_000, 4.0).perGrain == 0)
+    }
+
+    @Test("each default is the largest count of the ladder the measurement keeps at 30 fps in real time")
+    func countsFromTheMeasurement() {
+        let fit = Self.llvmpipe
+        let counts = fit.defaultCounts()
+        #expect(counts == [.cpu: 500, .gpu: 250, .instanced: 250])
+        for (mode, count) in counts {
+            #expect((fit.framesPerSecond([mode], count: count) ?? 0) >= MachineFit.targetFPS || count == MachineFit.fallbackCount)
+            if let next = MachineFit.ladder.first(where: { $0 > count }) {
+                #expect((fit.framesPerSecond([mode], count: next) ?? 0) < MachineFit.targetFPS)
+            }
+        }
+        // Ten times cheaper everywhere: counts grow with the machine, as far as the ladder goes.
+        func scaled(_ line: Line) -> Line { Line(fixed: line.fixed / 10, perGrain: line.perGrain / 100) }
+        let fast = MachineFit(renderer: "fast", modes: fit.modes.mapValues { .init(physics: scaled($0.physics), drawing: scaled($0.drawing)) })
+        #expect(fast.defaultCounts()[.instanced] == 50_000 && fast.defaultCounts()[.gpu] == 50_000)
+        #expect(fast.comparisonCount > MachineFit.fallbackCount)
+    }
+
+    /// Physics slower than the sand it steps, in every mode.
+    static let slow = MachineFit(renderer: "slow", modes: llvmpipe.modes.mapValues {
+        .init(physics: Line(fixed: 20, perGrain: $0.physics.perGrain), drawing: $0.drawing)
+    })
+
+    @Test("where nothing keeps up, or nothing was measured, the default is 250")
+    func fallback() {
+        let slow = Self.slow
+        #expect(slow.framesPerSecond([.gpu], count: 250) == nil)
+        #expect(slow.defaultCounts() == [.cpu: 250, .gpu: 250, .instanced: 250])
+        #expect(slow.comparisonCount == 250)
+        let unmeasured = HourglassSettings()
+        #expect(PhysicsMode.allCases.allSatisfy { unmeasured.count(for: $0) == 250 })
+    }
+
+    @Test("settings take the fitted count until one is chosen; the fit is kept in app.json, the choice in settings.json")
+    func settings() throws {
+        var settings = HourglassSettings()
+        settings.fittedCounts = Self.llvmpipe.defaultCounts()
+        #expect(settings.count(for: .cpu) == 500)
+        settings.counts[.cpu] = 2_000
+        #expect(settings.count(for: .cpu) == 2_000 && settings.defaultCount(for: .cpu) == 500)
+        let saved = try JSONDecoder().decode(HourglassSettings.self, from: JSONEncoder().encode(settings))
+        #expect(saved.counts == [.cpu: 2_000] && saved.fittedCounts.isEmpty)
+        var shell = ShellSettings()
+        shell.machineFit = Self.llvmpipe
+        #expect(try JSONDecoder().decode(ShellSettings.self, from: JSONEncoder().encode(shell)).machineFit == Self.llvmpipe)
+    }
+
+    @Test("measured on this GL with the app's own frame: every mode's physics and drawing cost, the defaults on the ladder")
+    func measured() throws {
+        let context = try HeadlessContext()
+        let fit = try withExtendedLifetime(context) {
+            let target = OffscreenTarget(width: 320, height: 200)
+            return try MachineFit.measure(shaders: .locateHourglass(), target: (target.framebuffer, target.width, target.height), present: {})
+        }
+        #expect(Set(fit.modes.keys) == Set(PhysicsMode.allCases))
+        for (mode, cost) in fit.modes {
+            #expect(cost.physics.milliseconds(1_000) > cost.physics.milliseconds(250), "\(mode): more grains, more physics")
+            #expect(cost.drawing.milliseconds(250) > 0)
+        }
+        #expect(fit.defaultCounts().values.allSatisfy(MachineFit.ladder.contains))
+    }
+}
