@@ -15,7 +15,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmark the engines: per-step physics, mesh, readback and render times, for each grain shape.",
-        discussion: "Headless (EGL) by default, rendering into an offscreen 1280x800 4x MSAA target; --window renders into a window. --scene waves measures the wave pool instead, at each --screens size and --pixel-sizes cell size. Progress goes to stderr, results to stdout (or --output)."
+        discussion: "Headless (EGL) by default, rendering into an offscreen 1280x800 target (still parts with 4x MSAA, the grains at one sample a pixel); --window renders into a window. --scene waves measures the wave pool instead, at each --screens size and --pixel-sizes cell size. Progress goes to stderr, results to stdout (or --output)."
     )
 
     @Option(help: "The scene to measure: hourglass, waves, sparkles or titanium.")
@@ -169,7 +169,7 @@ struct BenchCommand: ParsableCommand {
             let window = try Window(title: "ShiftingSands benchmark", width: width, height: height)
             let size = window.framebufferSize
             try withExtendedLifetime(window) {
-                try measure(shaders: shaders, target: (0, size.width, size.height), surface: "window \(size.width)x\(size.height), 4x MSAA") {
+                try measure(shaders: shaders, target: (0, size.width, size.height), surface: "window \(size.width)x\(size.height)") {
                     window.swapBuffers()
                     Window.pollEvents()
                 }
@@ -178,7 +178,7 @@ struct BenchCommand: ParsableCommand {
             let context = try HeadlessContext()
             try withExtendedLifetime(context) {
                 let offscreen = OffscreenTarget(width: width, height: height)
-                try measure(shaders: shaders, target: (offscreen.framebuffer, width, height), surface: "offscreen \(width)x\(height), 4x MSAA") {}
+                try measure(shaders: shaders, target: (offscreen.framebuffer, width, height), surface: "offscreen \(width)x\(height)") {}
             }
         }
     }

@@ -23,8 +23,8 @@ struct BenchResult: Codable {
     /// Bytes the GPU sent back to the CPU a frame: the grains in GPU mode, only the count above
     /// the neck in Instanced mode, nothing for the CPU engine.
     var readbackBytesPerFrame: Int
-    /// Drawing the frame (backdrop and desk, caps, the grains' occlusion field and the grains,
-    /// glass, 4× MSAA resolve), GPU time.
+    /// Drawing the frame (the still picture put back under the glass, the grains' looks and the
+    /// grains, the glass laid over them, the copy to the target), GPU time.
     var renderMs: SampleSummary
     /// Each stage of the frame as the window's trace names them (FrameStages), each waiting
     /// for the GL: physics, count, grains, still, glass, present (the window's swap, or nothing
