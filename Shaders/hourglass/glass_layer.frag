@@ -1,7 +1,7 @@
 #version 430 core
 // The glass's near side as drawn alone over nothing (premultiplied colour and coverage), laid
-// over this frame's grains pixel for pixel: the same blend the glass itself would do, from one
-// fetch where the glass's shading would cost every light and the studio.
+// over the still picture once it is drawn: the same blend the glass itself would do. Grains
+// drawn later lay it over themselves (glass_over.glsl).
 uniform sampler2D glassLayer;
 out vec4 fragColor;
 

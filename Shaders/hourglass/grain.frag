@@ -3,6 +3,7 @@
 // in the original), with the pile's occlusion and the edge cue.
 #include "lighting.glsl"
 #include "grain_shading.glsl"
+#include "glass_over.glsl"
 
 in vec3 worldPosition;
 in vec3 worldNormal;
@@ -11,5 +12,5 @@ flat in vec4 occlusion;
 out vec4 fragColor;
 
 void main() {
-    fragColor = shadeGrain(albedo, occlusion, normalize(worldNormal), normalize(cameraPosition - worldPosition));
+    fragColor = underGlass(shadeGrain(albedo, occlusion, normalize(worldNormal), normalize(cameraPosition - worldPosition)));
 }

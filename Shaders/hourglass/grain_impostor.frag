@@ -6,6 +6,7 @@
 // "Only what changes"): a pixel is the grain's where its centre's ray hits the sphere.
 #include "lighting.glsl"
 #include "grain_shading.glsl"
+#include "glass_over.glsl"
 layout(depth_greater) out float gl_FragDepth;
 
 in vec3 quadPoint;
@@ -39,5 +40,5 @@ void main() {
     float z = dot(world, vec4(viewProjection[0][2], viewProjection[1][2], viewProjection[2][2], viewProjection[3][2]));
     float w = dot(world, vec4(viewProjection[0][3], viewProjection[1][3], viewProjection[2][3], viewProjection[3][3]));
     gl_FragDepth = (gl_DepthRange.diff * z / w + gl_DepthRange.near + gl_DepthRange.far) * 0.5;
-    fragColor = shadeGrain(albedo, occlusion, n, -direction);
+    fragColor = underGlass(shadeGrain(albedo, occlusion, n, -direction));
 }

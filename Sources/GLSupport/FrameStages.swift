@@ -17,7 +17,8 @@ public final class FrameStages {
         /// Backdrop, desk, caps and the glass's far side: drawn again only when they change;
         /// otherwise putting back their picture under the glass.
         case still
-        /// The glass's near side over the grains, and the picture to the window.
+        /// The picture to the window (the glass's near side is laid over each grain as it is
+        /// drawn, and over the still picture when that is drawn).
         case glass
         /// The panels and text.
         case overlay

@@ -2,9 +2,10 @@
 import GLSupport
 
 /// The glass's near side, drawn once per camera and placement over nothing (with the still
-/// picture's depth, so the caps hide what they hide) and laid over each frame's grains. Every
-/// grain lies behind the near side and the blend is associative, so this is the picture the
-/// glass drawn over the grains would give, at the cost of one texel a pixel (RENDERING.md).
+/// picture's depth, so the caps hide what they hide), laid over the still picture then, and
+/// over each grain as it is drawn (glass_over.glsl reads it through `textureUnit`). Every grain
+/// lies behind the near side and the blend is associative, so this is the picture the glass
+/// drawn over the grains would give, at one texel fetch a grain's pixel (RENDERING.md).
 final class GlassLayer {
     private let layer = SceneFramebuffer(samples: 1)
     private let program: ShaderProgram
@@ -31,18 +32,21 @@ final class GlassLayer {
         samples.resolve(into: layer)
     }
 
-    /// Lays the glass over the bound framebuffer in `rects`.
-    func composite(_ rects: [Viewport]) {
+    /// Lays the glass over all of `picture` (one sample, sized as the layer).
+    func lay(over picture: SceneFramebuffer) {
+        picture.bind(width: layer.width, height: layer.height)
         program.use()
-        layer.bindColorTexture(unit: Self.textureUnit)
+        bindTexture()
         epoxy_glBindVertexArray(emptyArray)
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        for rect in rects {
-            epoxy_glViewport(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
-            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
-        }
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glBindVertexArray(0)
+    }
+
+    /// Binds the layer for the grains' shaders, at `textureUnit`.
+    func bindTexture() {
+        layer.bindColorTexture(unit: Self.textureUnit)
     }
 }

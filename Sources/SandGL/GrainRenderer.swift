@@ -54,6 +54,7 @@ final class GrainRenderer {
         meshProgram = try ShaderProgram(vertex: "grain_mesh.vert", fragment: "grain.frag", source: shaders)
         impostorProgram = try ShaderProgram(vertex: "grain_impostor.vert", fragment: "grain_impostor.frag", source: shaders)
         shading = try GrainShading(shaders: shaders)
+        programs.forEach { $0.set("glassLayer", Int32(GlassLayer.textureUnit)) }
 
         epoxy_glGenVertexArrays(1, &instancedArray)
         epoxy_glBindVertexArray(instancedArray)

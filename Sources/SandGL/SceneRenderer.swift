@@ -6,10 +6,10 @@ import SandSim
 /// shadow, the caps and the glass's far side (blended, no depth writes), the grains, then the
 /// glass's near side over them. What stands still is drawn only when the camera, the window or
 /// a glass's placement changes, with 4× MSAA: the backdrop, desk, caps and far side (every
-/// grain lies in front of it) as the still picture, and the near side alone as a `GlassLayer`.
-/// A frame then puts back the still picture in the rectangle each glass covers on the screen,
-/// draws the grains there at one sample a pixel (an impostor's edge is its own) and lays the
-/// glass over them (docs/RENDERING.md, "Only what changes").
+/// grain lies in front of it), and the near side alone as a `GlassLayer`, laid over them: the
+/// still picture. A frame then puts back the still picture in the rectangle each glass covers
+/// on the screen and draws the grains there at one sample a pixel (an impostor's edge is its
+/// own), each laying the glass over itself (docs/RENDERING.md, "Only what changes").
 public final class SceneRenderer {
     /// The still parts and the glass's near side, with 4× MSAA, when they change.
     private let samples = SceneFramebuffer()
@@ -56,7 +56,7 @@ public final class SceneRenderer {
         let views = scenes.map { View(scene: $0.0, viewport: $0.1, camera: camera) }
         meshGlasses(views.map(\.scene.profile))
         let wanted = StillPicture(width: width, height: height, views: views)
-        let rects = views.compactMap(\.glassRect)
+        let viewRects = views.map(\.glassRect), rects = viewRects.compactMap { $0 }
         stages.time(.still) {
             if wanted == stillPicture {
                 rects.forEach { still.copy(into: picture, rect: $0) }
@@ -67,11 +67,19 @@ public final class SceneRenderer {
             }
         }
         picture.bind(width: width, height: height)
-        stages.time(.grains) { views.forEach(drawGrains) }
-        stages.time(.glass) {
-            glassLayer.composite(rects)
-            picture.resolve(into: target, depth: resolvingDepth)
+        stages.time(.grains) {
+            // Only inside each glass's rectangle, where the still picture was put back: a grain
+            // drawn outside would stay there.
+            glassLayer.bindTexture()
+            epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+            for (view, rect) in zip(views, viewRects) {
+                guard let rect else { continue }
+                epoxy_glScissor(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
+                drawGrains(view)
+            }
+            epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         }
+        stages.time(.glass) { picture.resolve(into: target, depth: resolvingDepth) }
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
@@ -135,6 +143,7 @@ public final class SceneRenderer {
         drawStillParts(views, width: width, height: height)
         samples.resolve(into: still, depth: true)
         glassLayer.capture(in: samples) { views.forEach { drawGlass($0, side: .near) } }
+        glassLayer.lay(over: still)
     }
 
     /// The backdrop, then each hourglass's desk, caps and glass's far side, into a cleared depth.
