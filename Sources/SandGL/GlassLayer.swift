@@ -23,24 +23,28 @@ final class GlassLayer {
     }
 
     /// Draws the near side with `drawNearSide` into `samples` (bound, its depth the still
-    /// picture's) over cleared colour, and keeps it resolved.
-    func capture(in samples: SceneFramebuffer, _ drawNearSide: () -> Void) {
+    /// picture's) over cleared colour, and keeps it resolved in `rects`, the glasses' rectangles:
+    /// nothing outside them is read.
+    func capture(in samples: SceneFramebuffer, rects: [Viewport], _ drawNearSide: () -> Void) {
         samples.bind(width: samples.width, height: samples.height)
         epoxy_glClearColor(0, 0, 0, 0)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         drawNearSide()
-        samples.resolve(into: layer)
+        for rect in rects { samples.resolve(into: layer, rect: rect) }
     }
 
-    /// Lays the glass over all of `picture` (one sample, sized as the layer).
-    func lay(over picture: SceneFramebuffer) {
+    /// Lays the glass over `picture` (one sample, sized as the layer) in `rects`.
+    func lay(over picture: SceneFramebuffer, rects: [Viewport]) {
         picture.bind(width: layer.width, height: layer.height)
         program.use()
         bindTexture()
         epoxy_glBindVertexArray(emptyArray)
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+        for rect in rects {
+            epoxy_glViewport(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
+            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+        }
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glBindVertexArray(0)
     }

@@ -17,6 +17,8 @@ public final class SceneRenderer {
     private let still = SceneFramebuffer(samples: 1)
     private let glassLayer: GlassLayer
     private var stillPicture: StillPicture?
+    /// What the last frame's still parts were drawn for, kept or not.
+    private var lastWanted: StillPicture?
     /// The last frame: outside the glasses' rectangles it is the still picture.
     private let picture = SceneFramebuffer(samples: 1)
     private let grainRenderer: GrainRenderer
@@ -56,15 +58,23 @@ public final class SceneRenderer {
         let views = scenes.map { View(scene: $0.0, viewport: $0.1, camera: camera) }
         meshGlasses(views.map(\.scene.profile))
         let wanted = StillPicture(width: width, height: height, views: views)
-        let viewRects = views.map(\.glassRect), rects = viewRects.compactMap { $0 }
+        // A viewport may reach past the picture (the layout keeps a glass's size beside panels).
+        let bounds = Viewport(x: 0, y: 0, width: width, height: height)
+        let viewRects = views.map { $0.glassRect?.clipped(to: bounds) }, rects = viewRects.compactMap { $0 }
         stages.time(.still) {
             if wanted == stillPicture {
                 rects.forEach { still.copy(into: picture, rect: $0) }
+            } else if wanted != lastWanted {
+                // Changing frame after frame (a turn, an orbit): drawn straight into this frame,
+                // kept only once it holds still.
+                drawStill(views, width: width, height: height, rects: rects, into: picture)
+                stillPicture = nil
             } else {
-                drawStill(views, width: width, height: height)
+                drawStill(views, width: width, height: height, rects: rects, into: still)
                 stillPicture = wanted
                 still.copy(into: picture)
             }
+            lastWanted = wanted
         }
         picture.bind(width: width, height: height)
         stages.time(.grains) {
@@ -137,13 +147,14 @@ public final class SceneRenderer {
         let views: [View]
     }
 
-    /// The still picture and the glass layer, drawn with 4× MSAA and resolved.
-    private func drawStill(_ views: [View], width: Int, height: Int) {
+    /// The still picture and the glass layer, drawn with 4× MSAA and resolved into `target`;
+    /// the layer only in the glasses' `rects`.
+    private func drawStill(_ views: [View], width: Int, height: Int, rects: [Viewport], into target: SceneFramebuffer) {
         samples.bind(width: width, height: height)
         drawStillParts(views, width: width, height: height)
-        samples.resolve(into: still, depth: true)
-        glassLayer.capture(in: samples) { views.forEach { drawGlass($0, side: .near) } }
-        glassLayer.lay(over: still)
+        samples.resolve(into: target, depth: true)
+        glassLayer.capture(in: samples, rects: rects) { views.forEach { drawGlass($0, side: .near) } }
+        glassLayer.lay(over: target, rects: rects)
     }
 
     /// The backdrop, then each hourglass's desk, caps and glass's far side, into a cleared depth.

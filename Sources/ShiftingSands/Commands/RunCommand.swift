@@ -192,7 +192,11 @@ struct RunCommand: ParsableCommand {
         // fallback, so it shows the same picture on any machine.
         let fit = saving ? try machineFit(&shellSettings, store: shellStore, window: window, shaders: shaders) : nil
         if let fit { settings.fittedCounts = fit.defaultCounts() }
-        if compare { settings.fittedCounts[.cpu] = fit?.comparisonCount ?? MachineFit.fallbackCount }
+        // Side by side without --count: the count the three keep together, not the CPU's alone.
+        if compare && grains.count == nil {
+            settings.counts[.cpu] = nil
+            settings.fittedCounts[.cpu] = fit?.comparisonCount ?? MachineFit.fallbackCount
+        }
         let orbit = try orbitDegrees(), hand = try TurnOption.hand(turns), scriptedPokes = try WavesScene.Poke.parse(pokes)
         let sparkleScript = try SparklesScene.Script.parse(presses: presses, drags: drags)
         let titaniumScript = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
