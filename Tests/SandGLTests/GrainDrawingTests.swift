@@ -23,9 +23,10 @@ final class DrawingFixture {
     }
 
     /// Colour (RGB, rows bottom-up) and depth of the hourglass with `grains` in `shape`.
-    func draw(_ grains: [Grain], colors: [UInt32], shape: GrainShape, profile: HourglassProfile) -> (color: [SIMD3<Double>], depth: [Float]) {
+    func draw(_ grains: [Grain], colors: [UInt32], shape: GrainShape, profile: HourglassProfile,
+              viewport: Viewport = Viewport(x: 0, y: 0, width: size, height: size)) -> (color: [SIMD3<Double>], depth: [Float]) {
         let scene = DrawnHourglass(profile: profile, angle: 0, grains: .positions(grains, colors: colors, shape: shape))
-        renderer.render([(scene, Viewport(x: 0, y: 0, width: Self.size, height: Self.size))], width: Self.size, height: Self.size,
+        renderer.render([(scene, viewport)], width: Self.size, height: Self.size,
                         into: target.framebuffer, camera: Self.camera, resolvingDepth: true)
         let bytes = target.readPixels()
         let color = (0..<Self.size * Self.size).map { SIMD3(Double(bytes[4 * $0]), Double(bytes[4 * $0 + 1]), Double(bytes[4 * $0 + 2])) }
@@ -127,6 +128,26 @@ struct GrainDrawingTests {
         // a copy that did not happen would show.
         _ = fixture.draw([], colors: [], shape: .impostor, profile: Self.profile)
         let kept = fixture.draw(Self.cluster, colors: colors, shape: .impostor, profile: Self.profile)
+        #expect(whole.color == kept.color && whole.depth == kept.depth)
+    }
+
+    /// Before, zoomed in beside the panels, a glass's rectangle reached past the picture: the
+    /// copies back failed (GL_INVALID_VALUE), grains left trails, and the next check ended the app.
+    @Test("a glass whose viewport reaches past the picture: the kept frame matches one drawn whole, and the GL reports no error")
+    func viewportPastThePicture() throws {
+        let fixture = try DrawingFixture()
+        let colors = [UInt32](repeating: GrainColors.pack(GrainColors.sand), count: Self.cluster.count)
+        let past = Viewport(x: -80, y: -60, width: DrawingFixture.size + 160, height: DrawingFixture.size + 120)
+        func draw(_ grains: [Grain]) -> (color: [SIMD3<Double>], depth: [Float]) {
+            fixture.draw(grains, colors: grains.isEmpty ? [] : colors, shape: .impostor, profile: Self.profile, viewport: past)
+        }
+        // Drawn straight into the frame, then kept, then a frame without grains over the kept
+        // picture, then the grains again over it.
+        let whole = draw(Self.cluster)
+        _ = draw(Self.cluster)
+        _ = draw([])
+        let kept = draw(Self.cluster)
+        try GLError.check("four frames with the viewport past the picture")
         #expect(whole.color == kept.color && whole.depth == kept.depth)
     }
 
