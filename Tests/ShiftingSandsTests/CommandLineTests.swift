@@ -83,6 +83,8 @@ struct CommandLineTests {
         (["run", "--scene", "waves", "--poke", "0.5"], "--poke 0.5 is not X,Y"),
         (["run", "--poke", "0.5,0.5"], "--poke is for the waves scene"),
         (["run", "--scene", "waves", "--compare"], "--compare is for the hourglass scene"),
+        (["run", "--compare", "--mode", "gpu"], "--compare shows CPU, GPU and Instanced side by side; --mode gpu picks one"),
+        (["run", "--autostart", "--trace-stages"], "--trace-stages times the trace's stages; give --trace FILE too"),
         (["run", "--scene", "waves", "--count", "500"], "--count is for the hourglass scene"),
         (["run", "--scene", "titanium", "--grain-shape", "mesh"], "--grain-shape is for the hourglass scene"),
         (["run", "--grain-shape", "cube"], "cube"),

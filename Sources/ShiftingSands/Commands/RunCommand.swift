@@ -100,6 +100,9 @@ struct RunCommand: ParsableCommand {
         }
         if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
         if traceStages, trace == nil { throw ValidationError("--trace-stages times the trace's stages; give --trace FILE too") }
+        if compare, let mode = grains.mode {
+            throw ValidationError("--compare shows CPU, GPU and Instanced side by side; --mode \(mode.rawValue) picks one: give one of them")
+        }
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) {
             throw ValidationError("--quit-after \(String(format: "%g", quitAfter)) is not a number of seconds above 0 and at most 86400")
         }
