@@ -8,6 +8,8 @@ import Foundation
 public struct ShaderSource: Sendable {
     public let directory: URL
     public let defines: String
+    /// The name of the variant `defines` make, for errors and ShaderDump ("" for the plain one).
+    public let variant: String
 
     public static let environmentVariable = "SHIFTING_SANDS_SHADERS"
 
@@ -31,9 +33,10 @@ public struct ShaderSource: Sendable {
         throw GLError.shaderMissing(name: probe, searched: candidates.map(\.path))
     }
 
-    public init(directory: URL, defines: String = "") {
+    public init(directory: URL, defines: String = "", variant: String = "") {
         self.directory = directory
         self.defines = defines
+        self.variant = variant
     }
 
     /// The shaders in `name`, a folder of this one, with `defines` before each body.
@@ -41,11 +44,11 @@ public struct ShaderSource: Sendable {
         ShaderSource(directory: directory.appendingPathComponent(name), defines: defines)
     }
 
-    /// The same shaders with `extra` after the defines: one source compiled into variants, as
-    /// specialization constants would (a software GL runs a branch's code even where a uniform
-    /// rules it out).
-    public func adding(defines extra: String) -> ShaderSource {
-        ShaderSource(directory: directory, defines: defines + "\n" + extra)
+    /// The same shaders with `extra` after the defines, the variant called `variant`: one source
+    /// compiled into variants, as specialization constants would (a software GL runs a branch's
+    /// code even where a uniform rules it out).
+    public func adding(defines extra: String, variant: String) -> ShaderSource {
+        ShaderSource(directory: directory, defines: defines + "\n" + extra, variant: variant)
     }
 
     /// The full source of `name`, ready to compile.

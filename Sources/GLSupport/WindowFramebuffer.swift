@@ -8,10 +8,11 @@ public enum WindowFramebuffer {
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    /// The back buffer as RGBA rows from the top.
-    public static func read(width: Int, height: Int) -> [UInt8] {
-        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
-        epoxy_glReadBuffer(GLenum(GL_BACK))
+    /// The back buffer as RGBA rows from the top; or, given another framebuffer (an offscreen
+    /// target's), its first colour attachment.
+    public static func read(framebuffer: UInt32 = 0, width: Int, height: Int) -> [UInt8] {
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
+        epoxy_glReadBuffer(GLenum(framebuffer == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
         epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         epoxy_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)

@@ -45,7 +45,7 @@ public final class ComputeEngine: PhysicsEngine {
     public init(name: String, shaders: ShaderSource) throws {
         self.name = name
         solvePrograms = try Dictionary(uniqueKeysWithValues: IterationRole.allCases.map { role in
-            (role, try ShaderProgram(compute: "contact_solve.comp", source: shaders.adding(defines: role.defines)))
+            (role, try ShaderProgram(compute: "contact_solve.comp", source: role.variant(of: shaders)))
         })
         writeBackProgram = try ShaderProgram(compute: "write_back.comp", source: shaders)
         snapProgram = try ShaderProgram(compute: "snap_after_flip.comp", source: shaders)

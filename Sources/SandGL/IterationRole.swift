@@ -1,3 +1,5 @@
+import GLSupport
+
 /// Which part of a substep one iteration of the contact solve plays: the first predicts the
 /// grains, the last ends the substep; a substep of one iteration does both. Each role is its
 /// own compiled variant of `contact_solve.comp`.
@@ -16,7 +18,8 @@ enum IterationRole: CaseIterable {
     var isFirst: Bool { self == .only || self == .first }
     var isLast: Bool { self == .only || self == .last }
 
-    var defines: String {
-        "#define FIRST_ITERATION \(isFirst ? 1 : 0)\n#define LAST_ITERATION \(isLast ? 1 : 0)"
+    /// `contact_solve.comp`'s shaders as this role's variant.
+    func variant(of shaders: ShaderSource) -> ShaderSource {
+        shaders.adding(defines: "#define FIRST_ITERATION \(isFirst ? 1 : 0)\n#define LAST_ITERATION \(isLast ? 1 : 0)", variant: "\(self)")
     }
 }

@@ -13,7 +13,7 @@ struct SolveAgreementTests {
     func blockLayout() throws {
         let context = try HeadlessContext()
         _ = context
-        let program = try ShaderProgram(compute: "contact_solve.comp", source: GLFixture.shaders.adding(defines: IterationRole.last.defines))
+        let program = try ShaderProgram(compute: "contact_solve.comp", source: IterationRole.last.variant(of: GLFixture.shaders))
         let block = epoxy_glGetUniformBlockIndex(program.id, "SolveParameterBlock")
         #expect(block != GLuint(GL_INVALID_INDEX))
         var size: GLint = 0, binding: GLint = -1

@@ -60,6 +60,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the results to this file instead of stdout.")
     var output: String?
 
+    @Option(help: "Save each case's last frame as a picture (PNG, JPEG or BMP): this file for one case; for several, its name with -MODE-COUNT-SHAPE before the extension.")
+    var screenshot: String?
+
     @Flag(help: "Render into a window (needs a display) instead of an offscreen target.")
     var window = false
 
@@ -141,7 +144,7 @@ struct BenchCommand: ParsableCommand {
         _ = try parsedPixelSizes()
         let hourglassOnly = [("--modes", modes != nil), ("--counts", counts != nil), ("--substeps", substeps != nil), ("--threads", threads != nil),
                              ("--scenario", scenario != nil), ("--window", window),
-                             ("--grain-shape", grainShapes != nil)]
+                             ("--grain-shape", grainShapes != nil), ("--screenshot", screenshot != nil)]
         let wavesOnly = [("--screens", screens != nil), ("--pixel-sizes", pixelSizes != nil)]
         let sparklesOnly = [("--particles", particles != nil)]
         let others: [(SceneKind, [(String, Bool)])] = [(.hourglass, hourglassOnly), (.waves, wavesOnly), (.sparkles, sparklesOnly)]
@@ -154,6 +157,12 @@ struct BenchCommand: ParsableCommand {
         if let substeps, !(1...16).contains(substeps) { throw ValidationError("--substeps must be 1–16") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1–256") }
         if let output { try ArgumentChecks.outputFile(output, option: "--output") }
+        if let screenshot {
+            try ArgumentChecks.outputFile(screenshot, option: "--screenshot")
+            guard Screenshot.Format(path: screenshot) != nil else {
+                throw ValidationError("--screenshot \(screenshot): a picture is written as \(Screenshot.Format.names)")
+            }
+        }
         if BuildConfiguration.name == "debug" && !allowDebug {
             throw ValidationError("this is a debug build, whose timings mislead; build with 'swift build -c release' or pass --allow-debug")
         }
@@ -193,13 +202,23 @@ struct BenchCommand: ParsableCommand {
         var results: [BenchResult] = []
         for (index, (mode, count, shape)) in cases.enumerated() {
             Console.progress("bench [\(index + 1)/\(cases.count)] \(mode.rawValue), \(count) grains, \(shape.rawValue)")
-            results.append(try benchmark.run(mode: mode, count: count, shape: shape, options: options, progress: Console.progress))
+            let picture = screenshot.map { cases.count == 1 ? $0 : Self.picturePath($0, mode: mode, count: count, shape: shape) }
+            results.append(try benchmark.run(mode: mode, count: count, shape: shape, options: options, picture: picture, progress: Console.progress))
         }
         let report = BenchReport(
             system: BenchSystem.current(surface: surface),
             settings: .init(steps: steps, warmup: warmup, substeps: substeps.map { "at least \($0)" } ?? "at least \(PhysicsConstants.substeps), more for fast sand", scenario: (scenario ?? .settled).rawValue),
             results: results)
         try emit(try report.formatted(format))
+    }
+
+    /// `bench.png` → `bench-instanced-50000-impostor.png`: one picture a case.
+    static func picturePath(_ path: String, mode: PhysicsMode, count: Int, shape: GrainShape) -> String {
+        let url = URL(fileURLWithPath: path)
+        let suffix = "-\(mode.rawValue)-\(count)-\(shape.rawValue)"
+        let stem = url.deletingPathExtension().lastPathComponent + suffix
+        let name = url.pathExtension.isEmpty ? stem : stem + "." + url.pathExtension
+        return path.contains("/") ? url.deletingLastPathComponent().appendingPathComponent(name).path : name
     }
 
     private func measureWaves() throws {

@@ -91,7 +91,9 @@ final class Benchmark {
     /// The window's stages a benchmark frame has.
     static let stages: [FrameStages.Stage] = [.physics, .count, .grains, .still, .glass, .present]
 
-    func run(mode: PhysicsMode, count: Int, shape: GrainShape, options: Options, progress: (String) -> Void) throws -> BenchResult {
+    /// `picture`: where to save the last frame drawn (before it is presented), if anywhere.
+    func run(mode: PhysicsMode, count: Int, shape: GrainShape, options: Options, picture: String? = nil,
+             progress: (String) -> Void) throws -> BenchResult {
         let sandMode = try SandModes.make(mode, shaders: shaders, threads: options.threads)
         let engine = sandMode.engine, counters = sandMode.counters
         try engine.spawn(count: count)
@@ -126,8 +128,12 @@ final class Benchmark {
             let renderMs = stopwatch.measureNow {
                 renderer.render([(scene, viewport)], width: target.width, height: target.height, into: target.framebuffer, stages: stages)
             }
-            stages.time(.present, present)
             let timed = step - options.warmup
+            if let picture, timed + 1 == options.steps {
+                try Screenshot.save(WindowFramebuffer.read(framebuffer: target.framebuffer, width: target.width, height: target.height),
+                                    width: target.width, height: target.height, to: picture)
+            }
+            stages.time(.present, present)
             if timed >= 0 {
                 dispatches += counters?.lastDispatches ?? 0
                 physics.append(physicsMs)
