@@ -61,6 +61,9 @@ public struct HeadlessRun: Sendable {
         public var profile: HourglassProfile
         /// With a hand: the grains as it lets go, and the glass's turn then.
         public var atRelease: (grains: [Grain], angle: Float)?
+        /// Seconds into the run at which each run of the timer began, and each tap came.
+        public var runStarts: [Float] = []
+        public var tapTimes: [Float] = []
     }
 
     /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
@@ -79,15 +82,20 @@ public struct HeadlessRun: Sendable {
         var lost = 0
         var taps = 0
         var emptyAt: [Float?] = []
+        var runStarts: [Float] = [], tapTimes: [Float] = []
         let clock = ContinuousClock()
         let started = clock.now
 
         func frame() {
             let sampleDue = time >= nextSample
-            let before = hourglass.timer.phase
+            let before = hourglass.timer.phase, tapsBefore = hourglass.taps
             hourglass.advance(by: frameDt)
-            if hourglass.timer.phase != before, hourglass.timer.phase == .running { progress(.running) }
             time += frameDt
+            if hourglass.timer.phase != before, hourglass.timer.phase == .running {
+                progress(.running)
+                runStarts.append(time - hourglass.runSeconds)
+            }
+            if hourglass.taps > tapsBefore { tapTimes.append(time) }
             guard sampleDue || measureOverlap else { return }
             let grains = engine.readGrains()
             if sampleDue {
@@ -145,7 +153,7 @@ public struct HeadlessRun: Sendable {
         trace.append(DrainSample(time: time, phase: hourglass.timer.phase, grains: grains))
         return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: started.duration(to: clock.now).seconds,
                       emptyAt: emptyAt, maxOverlap: maxOverlap, longestHang: hanging.longest, maxNeckOverlap: maxNeckOverlap, lost: lost, taps: taps,
-                      profile: hourglass.profile, atRelease: atRelease)
+                      profile: hourglass.profile, atRelease: atRelease, runStarts: runStarts, tapTimes: tapTimes)
     }
 }
 

@@ -18,6 +18,7 @@ final class AppShell: WindowInput {
     /// A screenshot to save at the end of this frame: `--screenshot`'s file (a failure ends the
     /// run) or F12's, in the pictures folder (a failure is a toast).
     private var screenshot: (path: String, asked: Bool)?
+    private var recorder: ClipRecorder?
     private var fps = FrameRate()
     /// Where this frame's time goes.
     private let stages: FrameStages
@@ -81,7 +82,11 @@ final class AppShell: WindowInput {
     /// 1/60 s each when given (so a screenshot shows the same moment on any machine), then saves
     /// `screenshot` if asked. `beforeFrame` runs first in each frame, with the frame's number
     /// from 1 (scripted input).
-    func run(frames: Int?, screenshot: String?, quitAfter: Double? = nil, beforeFrame: (Int, Scene) -> Void = { _, _ in }) throws {
+    /// `frames`: a run of so many frames of 1/60 s each, whatever the frame rate, ending with
+    /// `screenshot` if given, each frame given to `recorder` if given.
+    func run(frames: Int?, screenshot: String?, recorder: ClipRecorder? = nil, quitAfter: Double? = nil,
+             beforeFrame: (Int, Scene) -> Void = { _, _ in }) throws {
+        self.recorder = recorder
         let started = Window.time
         var previous = started
         var frame = 0
@@ -95,7 +100,7 @@ final class AppShell: WindowInput {
             frame += 1
             let last = frames.map { frame >= $0 } ?? false
             if last, let screenshot { self.screenshot = (screenshot, true) }
-            fps.tick(wallDt)
+            fps.tick(frames == nil ? wallDt : 1.0 / 60.0)
             if let kind = asked {
                 asked = nil
                 try show(kind)
@@ -146,6 +151,7 @@ final class AppShell: WindowInput {
                 Notices.post("\(error)")
             }
         }
+        if let recorder { try recorder.add(WindowFramebuffer.read(width: width, height: height), width: width, height: height) }
         stages.time(.present) { window.swapBuffers() }
     }
 

@@ -21,6 +21,14 @@ enum ArgumentChecks {
     /// A file the run will write at its end: refused now if it is a folder, its folder is
     /// missing, it cannot be opened for writing, or it is one of the kernel's files (/proc,
     /// /sys), so a long run does not end in an error.
+    /// A file `option` can write an SVG picture to.
+    static func svgFile(_ path: String, option: String) throws {
+        try outputFile(path, option: option)
+        guard URL(fileURLWithPath: path).pathExtension.lowercased() == "svg" else {
+            throw ValidationError("\(option) \(path): the plot is an SVG; name the file .svg")
+        }
+    }
+
     static func outputFile(_ path: String, option: String) throws {
         let files = FileManager.default
         var isFolder: ObjCBool = false

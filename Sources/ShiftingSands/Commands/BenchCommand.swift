@@ -60,6 +60,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the results to this file instead of stdout.")
     var output: String?
 
+    @Option(help: "Compare with an earlier run's `--format json` report: its cases (unless --modes, --counts or --grain-shape say others) and scenario, each figure beside the old with the ratio, marked where past the steps' spread. Give the same --steps and --warmup.")
+    var baseline: String?
+
+    @Option(help: "Also draw the results as an SVG: steps a second against grains for each mode and shape (log-log), and each case's stages.")
+    var plot: String?
+
     @Option(help: "Save each case's last frame as a picture (PNG, JPEG or BMP): this file for one case; for several, its name with -MODE-COUNT-SHAPE before the extension.")
     var screenshot: String?
 
@@ -144,7 +150,8 @@ struct BenchCommand: ParsableCommand {
         _ = try parsedPixelSizes()
         let hourglassOnly = [("--modes", modes != nil), ("--counts", counts != nil), ("--substeps", substeps != nil), ("--threads", threads != nil),
                              ("--scenario", scenario != nil), ("--window", window),
-                             ("--grain-shape", grainShapes != nil), ("--screenshot", screenshot != nil)]
+                             ("--grain-shape", grainShapes != nil), ("--screenshot", screenshot != nil),
+                             ("--plot", plot != nil), ("--baseline", baseline != nil)]
         let wavesOnly = [("--screens", screens != nil), ("--pixel-sizes", pixelSizes != nil)]
         let sparklesOnly = [("--particles", particles != nil)]
         let others: [(SceneKind, [(String, Bool)])] = [(.hourglass, hourglassOnly), (.waves, wavesOnly), (.sparkles, sparklesOnly)]
@@ -157,6 +164,10 @@ struct BenchCommand: ParsableCommand {
         if let substeps, !(1...16).contains(substeps) { throw ValidationError("--substeps must be 1–16") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1–256") }
         if let output { try ArgumentChecks.outputFile(output, option: "--output") }
+        if let plot { try ArgumentChecks.svgFile(plot, option: "--plot") }
+        if baseline != nil, format != .table, output == nil {
+            throw ValidationError("--baseline prints its comparison on stdout; write the \(format.rawValue) report to a file with --output")
+        }
         if let screenshot {
             try ArgumentChecks.outputFile(screenshot, option: "--screenshot")
             guard Screenshot.Format(path: screenshot) != nil else {
@@ -193,12 +204,15 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func measure(shaders: ShaderSource, target: (UInt32, Int, Int), surface: String, present: @escaping () -> Void) throws {
+        let baseline = try self.baseline.map(BenchBaseline.read)
         let shapes = try parsedShapes()
-        let cases = try parsedModes().flatMap { mode in try parsedCounts().flatMap { count in shapes.map { (mode, count, $0) } } }
+        var cases = try parsedModes().flatMap { mode in try parsedCounts().flatMap { count in shapes.map { (mode, count, $0) } } }
+        if let baseline, modes == nil, counts == nil, grainShapes == nil { cases = baseline.cases.map { ($0.mode, $0.count, $0.shape) } }
+        let scenario = self.scenario ?? baseline.flatMap { Benchmark.Scenario(rawValue: $0.old.settings.scenario) } ?? .settled
         let software = GLInfo.current().isSoftware
         try checkDurations(cases.map { ($0.0, $0.1) }, software: software)
         let benchmark = try Benchmark(shaders: shaders, target: target, present: present)
-        let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario ?? .settled)
+        let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario)
         var results: [BenchResult] = []
         for (index, (mode, count, shape)) in cases.enumerated() {
             Console.progress("bench [\(index + 1)/\(cases.count)] \(mode.rawValue), \(count) grains, \(shape.rawValue)")
@@ -207,9 +221,11 @@ struct BenchCommand: ParsableCommand {
         }
         let report = BenchReport(
             system: BenchSystem.current(surface: surface),
-            settings: .init(steps: steps, warmup: warmup, substeps: substeps.map { "at least \($0)" } ?? "at least \(PhysicsConstants.substeps), more for fast sand", scenario: (scenario ?? .settled).rawValue),
+            settings: .init(steps: steps, warmup: warmup, substeps: substeps.map { "at least \($0)" } ?? "at least \(PhysicsConstants.substeps), more for fast sand", scenario: scenario.rawValue),
             results: results)
         try emit(try report.formatted(format))
+        if let plot { try report.plot.write(to: plot) }
+        if let baseline { print((output == nil ? "\n" : "") + baseline.table(new: report)) }
     }
 
     /// `bench.png` → `bench-instanced-50000-impostor.png`: one picture a case.

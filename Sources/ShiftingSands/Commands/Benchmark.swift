@@ -187,12 +187,9 @@ struct BenchSystem: Codable {
     var version: String
 
     static func current(surface: String) -> BenchSystem {
-        let info = GLInfo.current()
-        let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let modelLine = cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-        let model = modelLine?.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown"
-        return BenchSystem(renderer: info.renderer, glVersion: info.version, cpu: model,
-                           cores: ProcessInfo.processInfo.activeProcessorCount, build: BuildConfiguration.name,
+        let info = GLInfo.current(), machine = MachineDescription.current
+        return BenchSystem(renderer: info.renderer, glVersion: info.version, cpu: machine.cpu,
+                           cores: machine.cores, build: BuildConfiguration.name,
                            surface: surface, date: ISO8601DateFormatter().string(from: Date()), version: AppVersion.current)
     }
 }

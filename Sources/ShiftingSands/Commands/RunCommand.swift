@@ -62,6 +62,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Render --frames frames of 1/60 s, save the window as this PNG, and exit.")
     var screenshot: String?
 
+    @Option(help: "Record a clip of --seconds at 60 frames of simulated time a second, however fast this machine draws: a video (.mp4, .mkv, .mov, .webm; needs ffmpeg) or, for any other name, a folder of PNG frames.")
+    var record: String?
+
+    @Option(parsing: .unconditional, help: "Seconds of simulated time to --record (default 10).")
+    var seconds: Double?
+
     @Flag(name: .customLong("hide-overlay"), help: "Start with the overlay hidden (as H does): the scene alone, for screenshots.")
     var hideOverlay = false
 
@@ -97,6 +103,21 @@ struct RunCommand: ParsableCommand {
             guard Screenshot.Format(path: screenshot) != nil else {
                 throw ValidationError("--screenshot \(screenshot): a picture is written as \(Screenshot.Format.names); name the file so")
             }
+        }
+        if let record {
+            guard screenshot == nil else { throw ValidationError("--record and --screenshot both end the run: give one of them") }
+            if ClipRecorder.isVideo(record) {
+                try ArgumentChecks.outputFile(record, option: "--record")
+                guard ClipRecorder.encoder() != nil else {
+                    throw ValidationError("--record \(record): ffmpeg is not installed (scripts/install-deps installs it); give a folder instead for PNG frames")
+                }
+            } else if record.isEmpty {
+                throw ValidationError("--record needs a file or folder name")
+            }
+        }
+        if let seconds {
+            guard record != nil else { throw ValidationError("--seconds is the length of a --record clip; give --record FILE too") }
+            guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds \(String(format: "%g", seconds)) is not a number of seconds above 0 and at most 3600") }
         }
         if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
         if traceStages, trace == nil { throw ValidationError("--trace-stages times the trace's stages; give --trace FILE too") }
@@ -164,7 +185,9 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         // Screenshot runs leave the user's saved settings alone.
-        let saving = screenshot == nil
+        // A screenshot or a clip shows the same picture on any machine: the command line's
+        // settings on the defaults, nothing saved, nothing measured.
+        let saving = screenshot == nil && record == nil
         let store = saving ? SettingsStore<HourglassSettings>.standard() : nil
         let shellStore = saving ? SettingsStore<ShellSettings>.standard() : nil
         var shellSettings = shellStore?.load() ?? ShellSettings()
@@ -181,7 +204,7 @@ struct RunCommand: ParsableCommand {
         do {
             window = try Window(title: "ShiftingSands", width: width, height: height)
         } catch {
-            guard screenshot == nil, scene == .hourglass else { throw error }
+            guard saving, scene == .hourglass else { throw error }
             let mode = settings.mode
             Console.progress("shifting-sands: \(error); running the headless simulation instead, with the window's settings " +
                              "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(DurationText.shown(settings.duration)) timer)")
@@ -217,7 +240,7 @@ struct RunCommand: ParsableCommand {
                 hourglassShown = true
                 let scene = try HourglassScene(window: window, settings: settings, store: store,
                                                shaders: .hourglass(in: shaders), alerts: alerts, compare: compare, autostart: autostart,
-                                               pacing: screenshot == nil, trace: windowTrace, hand: hand, fit: fit)
+                                               pacing: saving, trace: windowTrace, hand: hand, fit: fit)
                 if let orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }
                 return scene
             case .waves:
@@ -238,7 +261,11 @@ struct RunCommand: ParsableCommand {
         try withExtendedLifetime(window) {
             let app = try AppShell(window: window, scene: scene, overlayVisible: !hideOverlay, settings: shellSettings, store: shellStore,
                                    stagesWaitForGL: traceStages, makeScene: makeScene)
-            try app.run(frames: screenshot == nil ? nil : frames ?? 120, screenshot: screenshot, quitAfter: quitAfter)
+            let recorder = record.map(ClipRecorder.init)
+            let clipFrames = recorder.map { _ in Int(((seconds ?? 10) * Double(ClipRecorder.framesPerSecond)).rounded()) }
+            try app.run(frames: clipFrames ?? (screenshot == nil ? nil : frames ?? 120), screenshot: screenshot, recorder: recorder, quitAfter: quitAfter)
+            try recorder?.finish()
+            if let recorder { Console.progress("recorded \(recorder.frames) frames (\(String(format: "%g", Double(recorder.frames) / 60)) s at 60 fps) to \(recorder.path)") }
             try windowTrace?.close()
         }
     }

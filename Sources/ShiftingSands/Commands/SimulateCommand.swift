@@ -35,6 +35,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Write a CSV of time, phase, upper and lower counts every 0.1 s to this file.")
     var trace: String?
 
+    @Option(help: "Draw the grains above the neck against time as an SVG, with the ideal straight line, the timer's end and the taps.")
+    var plot: String?
+
     var mode: PhysicsMode { grains.mode ?? .cpu }
     var count: Int { grains.count ?? mode.defaultCount }
     var size: Float { grains.size ?? 1 }
@@ -55,6 +58,7 @@ struct SimulateCommand: ParsableCommand {
         guard (1...1000).contains(flips) else { throw ValidationError("--flips \(flips) is outside 1–1000") }
         if let dump { try ArgumentChecks.outputFile(dump, option: "--dump") }
         if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
+        if let plot { try ArgumentChecks.svgFile(plot, option: "--plot") }
     }
 
     func run() throws {
@@ -74,6 +78,9 @@ struct SimulateCommand: ParsableCommand {
         if let dump { try Console.write(GrainDump.text(result.grains), to: dump) }
         if let trace {
             try Console.write(([DrainSample.csvHeader] + result.trace.map(\.csvRow)).joined(separator: "\n") + "\n", to: trace)
+        }
+        if let plot {
+            try SimulatePlot(result: result, duration: duration.seconds, mode: backend.mode, renderer: backend.renderer).plot.write(to: plot)
         }
         print(json ? try Console.json(summary) : summary.text)
     }
