@@ -6,7 +6,7 @@ import Testing
 struct ClipTests {
     private func record(_ target: String, seconds: String, in folder: URL) throws -> CommandRun {
         let display = try VirtualDisplay()
-        return try CommandRun(["run", "--record", folder.appendingPathComponent(target).path, "--seconds", seconds, "--window", "320x200",
+        return try CommandRun(["run", "--record", folder.appendingPathComponent(target).path, "--seconds", seconds, "--window", "640x400",
                                "--hide-overlay", "--autostart", "--duration", "5"],
                               environment: ["DISPLAY": display.name, "XDG_CONFIG_HOME": folder.path])
     }
@@ -26,7 +26,7 @@ struct ClipTests {
         #expect(run.stderr.contains("recorded 60 frames"), "\(run.stderr)")
         let probe = try Self.probe(folder.appendingPathComponent("clip.mp4"))
         #expect(probe["nb_read_frames"] == "60" && probe["r_frame_rate"] == "60/1", "\(probe)")
-        #expect(probe["width"] == "320" && probe["height"] == "200", "\(probe)")
+        #expect(probe["width"] == "640" && probe["height"] == "400", "\(probe)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("shifting-sands").path), "a recording saves no settings")
     }
 
@@ -39,8 +39,8 @@ struct ClipTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames").path).sorted()
         #expect(names.count == 30 && names.first == "frame-00001.png" && names.last == "frame-00030.png", "\(names)")
         let last = try Picture(path: folder.appendingPathComponent("frames/frame-00030.png").path)
-        #expect(last.format == "png" && last.width == 320 && last.height == 200)
-        #expect(last.litBounds(x: 0...319, y: 0...199) != nil, "the hourglass is drawn")
+        #expect(last.format == "png" && last.width == 640 && last.height == 400)
+        #expect(last.litBounds(x: 0...639, y: 0...399) != nil, "the hourglass is drawn")
     }
 
     /// ffprobe's count of decoded frames, rate and size for the first video stream.

@@ -25,6 +25,10 @@ final class VirtualDisplay {
 
     deinit {
         process.terminate()
+        // A server told to stop while still starting can miss it, and a test that waits for it
+        // then hangs (seen when the app failed at once): kill it after 2 s.
+        for _ in 0..<40 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 }

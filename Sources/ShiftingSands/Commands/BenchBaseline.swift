@@ -33,11 +33,35 @@ struct BenchBaseline {
         old.results.map { ($0.mode, $0.count, $0.grainShape) }
     }
 
-    /// Times: larger is slower. Slower or faster where the notches around the two medians do
-    /// not overlap and the change is at least `smallestChange`.
-    static func verdict(old: SampleSummary, new: SampleSummary) -> Verdict {
-        let change = new.median - old.median
-        guard old.median > 0, abs(change) > old.notch + new.notch, abs(change) / old.median >= smallestChange else { return .same }
+    /// A time a case took, and how far it moved from run to run.
+    struct Figure {
+        var ms: Double
+        /// The range of the repetitions' medians; for a single run, the width of its median's
+        /// notch (the steps' spread, which misses the machine's drift between runs).
+        var spread: Double
+
+        init(ms: Double, spread: Double) {
+            self.ms = ms
+            self.spread = spread
+        }
+
+        init(_ summary: SampleSummary, repetitions: [Double]?) {
+            if let repetitions, repetitions.count > 1 {
+                let sorted = repetitions.sorted()
+                ms = sorted[sorted.count / 2]
+                spread = sorted[sorted.count - 1] - sorted[0]
+            } else {
+                ms = summary.median
+                spread = 2 * summary.notch
+            }
+        }
+    }
+
+    /// Times: larger is slower. Slower or faster where the change is wider than either run's
+    /// spread and at least `smallestChange`.
+    static func verdict(old: Figure, new: Figure) -> Verdict {
+        let change = new.ms - old.ms
+        guard old.ms > 0, abs(change) > max(old.spread, new.spread), abs(change) / old.ms >= smallestChange else { return .same }
         return change > 0 ? .slower : .faster
     }
 
@@ -50,14 +74,14 @@ struct BenchBaseline {
                        (old.system.build != new.system.build, "build"), (old.settings.scenario != new.settings.scenario, "scenario"),
                        (old.settings.substeps != new.settings.substeps, "substeps")].filter(\.0).map(\.1)
         if !differs.isEmpty { lines.append("note: the runs differ in \(differs.joined(separator: ", ")): the ratios compare those too") }
-        lines.append("ms a step, median: old → new (new/old); marked where the change is past both runs' spread (notches of the steps' medians) and at least \(Int(Self.smallestChange * 100))%")
+        lines.append("ms a step, the median repetition's median: old → new (new/old); marked where the change is wider than either run's spread between repetitions and at least \(Int(Self.smallestChange * 100))%")
         lines.append("")
         var rows = [["mode", "grains", "shape", "physics", "", "render", "", "total", "", "steps/s"]]
         for result in new.results {
             guard let before = old.results.first(where: { $0.mode == result.mode && $0.count == result.count && $0.grainShape == result.grainShape }) else { continue }
             var row = [result.mode.rawValue, NumberText.whole(result.count), result.grainShape.rawValue]
-            for (o, n) in [(before.physicsMs, result.physicsMs), (before.renderMs, result.renderMs), (before.totalMs, result.totalMs)] {
-                row += [Self.figure(o, n), Self.verdict(old: o, new: n).rawValue]
+            for (o, n) in Self.figures(before).indices.map({ (Self.figures(before)[$0], Self.figures(result)[$0]) }) {
+                row += [String(format: "%.3f → %.3f (%.2f×)", o.ms, n.ms, o.ms > 0 ? n.ms / o.ms : 0), Self.verdict(old: o, new: n).rawValue]
             }
             row.append(String(format: "%.1f → %.1f", before.stepsPerSecond, result.stepsPerSecond))
             rows.append(row)
@@ -66,8 +90,10 @@ struct BenchBaseline {
         return lines.joined(separator: "\n")
     }
 
-    private static func figure(_ old: SampleSummary, _ new: SampleSummary) -> String {
-        String(format: "%.3f → %.3f (%.2f×)", old.median, new.median, old.median > 0 ? new.median / old.median : 0)
+    /// Physics, render and total.
+    private static func figures(_ result: BenchResult) -> [Figure] {
+        [Figure(result.physicsMs, repetitions: result.repetitions?.physicsMs), Figure(result.renderMs, repetitions: result.repetitions?.renderMs),
+         Figure(result.totalMs, repetitions: result.repetitions?.totalMs)]
     }
 
     private static func describe(_ error: Error) -> String {

@@ -45,7 +45,7 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Untimed steps before timing.")
     var warmup = 5
 
-    @Option(parsing: .unconditional, help: "Substeps per step at least (default: 8; fast sand gets more).")
+    @Option(parsing: .unconditional, help: "Substeps per step at least, 4–96 (default: 24; fast sand gets more).")
     var substeps: Int?
 
     @Option(parsing: .unconditional, help: "Threads for the CPU engine (default: every core, \(ProcessInfo.processInfo.activeProcessorCount) here).")
@@ -60,7 +60,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the results to this file instead of stdout.")
     var output: String?
 
-    @Option(help: "Compare with an earlier run's `--format json` report: its cases (unless --modes, --counts or --grain-shape say others) and scenario, each figure beside the old with the ratio, marked where past the steps' spread. Give the same --steps and --warmup.")
+    @Option(parsing: .unconditional, help: "Run every case this many times, in rounds, keeping each repetition's medians (default 1; 3 with --baseline), so run-to-run spread is measured.")
+    var repetitions: Int?
+
+    @Option(help: "Compare with an earlier run's `--format json` report: its cases (unless --modes, --counts or --grain-shape say others) and scenario, each figure beside the old with the ratio, marked where the change is past the spread measured between repetitions. Give the same --steps and --warmup.")
     var baseline: String?
 
     @Option(help: "Also draw the results as an SVG: steps a second against grains for each mode and shape (log-log), and each case's stages.")
@@ -151,7 +154,8 @@ struct BenchCommand: ParsableCommand {
         let hourglassOnly = [("--modes", modes != nil), ("--counts", counts != nil), ("--substeps", substeps != nil), ("--threads", threads != nil),
                              ("--scenario", scenario != nil), ("--window", window),
                              ("--grain-shape", grainShapes != nil), ("--screenshot", screenshot != nil),
-                             ("--plot", plot != nil), ("--baseline", baseline != nil)]
+                             ("--plot", plot != nil), ("--baseline", baseline != nil),
+                             ("--repetitions", repetitions != nil)]
         let wavesOnly = [("--screens", screens != nil), ("--pixel-sizes", pixelSizes != nil)]
         let sparklesOnly = [("--particles", particles != nil)]
         let others: [(SceneKind, [(String, Bool)])] = [(.hourglass, hourglassOnly), (.waves, wavesOnly), (.sparkles, sparklesOnly)]
@@ -161,7 +165,8 @@ struct BenchCommand: ParsableCommand {
             }
         }
         guard steps >= 1, warmup >= 0 else { throw ValidationError("--steps must be at least 1 and --warmup at least 0") }
-        if let substeps, !(1...16).contains(substeps) { throw ValidationError("--substeps must be 1–16") }
+        if let substeps, !Self.substepRange.contains(substeps) { throw ValidationError("--substeps must be \(Self.substepRange.lowerBound)–\(Self.substepRange.upperBound)") }
+        if let repetitions, !(1...20).contains(repetitions) { throw ValidationError("--repetitions must be 1–20") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1–256") }
         if let output { try ArgumentChecks.outputFile(output, option: "--output") }
         if let plot { try ArgumentChecks.svgFile(plot, option: "--plot") }
@@ -213,12 +218,18 @@ struct BenchCommand: ParsableCommand {
         try checkDurations(cases.map { ($0.0, $0.1) }, software: software)
         let benchmark = try Benchmark(shaders: shaders, target: target, present: present)
         let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario)
-        var results: [BenchResult] = []
-        for (index, (mode, count, shape)) in cases.enumerated() {
-            Console.progress("bench [\(index + 1)/\(cases.count)] \(mode.rawValue), \(count) grains, \(shape.rawValue)")
-            let picture = screenshot.map { cases.count == 1 ? $0 : Self.picturePath($0, mode: mode, count: count, shape: shape) }
-            results.append(try benchmark.run(mode: mode, count: count, shape: shape, options: options, picture: picture, progress: Console.progress))
+        // Rounds of every case, so a drift of the machine spreads over all cases alike.
+        let rounds = repetitions ?? (baseline == nil ? 1 : 3)
+        var runs = [[BenchResult]](repeating: [], count: cases.count)
+        for round in 1...rounds {
+            for (index, (mode, count, shape)) in cases.enumerated() {
+                let repetition = rounds > 1 ? ", repetition \(round)/\(rounds)" : ""
+                Console.progress("bench [\(index + 1)/\(cases.count)] \(mode.rawValue), \(count) grains, \(shape.rawValue)\(repetition)")
+                let picture = round < rounds ? nil : screenshot.map { cases.count == 1 ? $0 : Self.picturePath($0, mode: mode, count: count, shape: shape) }
+                runs[index].append(try benchmark.run(mode: mode, count: count, shape: shape, options: options, picture: picture, progress: Console.progress))
+            }
         }
+        let results = runs.map(BenchResult.merged)
         let report = BenchReport(
             system: BenchSystem.current(surface: surface),
             settings: .init(steps: steps, warmup: warmup, substeps: substeps.map { "at least \($0)" } ?? "at least \(PhysicsConstants.substeps), more for fast sand", scenario: scenario.rawValue),
@@ -227,6 +238,9 @@ struct BenchCommand: ParsableCommand {
         if let plot { try report.plot.write(to: plot) }
         if let baseline { print((output == nil ? "\n" : "") + baseline.table(new: report)) }
     }
+
+    /// Substeps a step `--substeps` takes: a sixth to four times the default.
+    static let substepRange = 4...(4 * PhysicsConstants.substeps)
 
     /// `bench.png` → `bench-instanced-50000-impostor.png`: one picture a case.
     static func picturePath(_ path: String, mode: PhysicsMode, count: Int, shape: GrainShape) -> String {

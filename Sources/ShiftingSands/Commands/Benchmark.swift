@@ -46,6 +46,24 @@ struct BenchResult: Codable {
     var renderer: String
     /// How the GPU stages were timed.
     var gpuTiming: GPUStopwatch.Method
+    /// With `--repetitions`: each repetition's median, in the order run (the figures above are
+    /// the repetition whose total is the median one).
+    var repetitions: Repetitions?
+
+    struct Repetitions: Codable {
+        var physicsMs: [Double]
+        var renderMs: [Double]
+        var totalMs: [Double]
+    }
+
+    /// One result for a case run several times: the middle repetition's, with every
+    /// repetition's medians.
+    static func merged(_ runs: [BenchResult]) -> BenchResult {
+        guard runs.count > 1 else { return runs[0] }
+        var middle = runs.sorted { $0.totalMs.median < $1.totalMs.median }[runs.count / 2]
+        middle.repetitions = Repetitions(physicsMs: runs.map(\.physicsMs.median), renderMs: runs.map(\.renderMs.median), totalMs: runs.map(\.totalMs.median))
+        return middle
+    }
 }
 
 /// Runs benchmark cases on the current GL context: the offscreen target for headless runs, or
