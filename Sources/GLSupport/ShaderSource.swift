@@ -15,7 +15,8 @@ public struct ShaderSource: Sendable {
 
     /// The `Shaders` folder that holds `probe` (a path inside it): `$SHIFTING_SANDS_SHADERS`, else
     /// a `Shaders` folder beside the executable or in any folder above it (so `swift run` and
-    /// `.build/release/shifting-sands` both find the package's), else `./Shaders`.
+    /// `.build/release/shifting-sands` both find the package's), else `./Shaders`, else
+    /// `shifting-sands/Shaders` in the XDG data folders (where scripts/install-desktop puts them).
     public static func locate(probe: String) throws -> ShaderSource {
         var candidates: [URL] = []
         if let override = ProcessInfo.processInfo.environment[environmentVariable] {
@@ -27,10 +28,21 @@ public struct ShaderSource: Sendable {
             folder.deleteLastPathComponent()
         }
         candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Shaders"))
+        candidates += dataFolders().map { $0.appendingPathComponent("shifting-sands/Shaders") }
         for candidate in candidates where FileManager.default.fileExists(atPath: candidate.appendingPathComponent(probe).path) {
             return ShaderSource(directory: candidate)
         }
         throw GLError.shaderMissing(name: probe, searched: candidates.map(\.path))
+    }
+
+    /// `$XDG_DATA_HOME` (default `~/.local/share`), then each of `$XDG_DATA_DIRS` (default
+    /// `/usr/local/share:/usr/share`).
+    static func dataFolders() -> [URL] {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share").path
+        let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        return ([home] + system.split(separator: ":").map(String.init)).map { URL(fileURLWithPath: $0) }
     }
 
     public init(directory: URL, defines: String = "", variant: String = "") {

@@ -35,7 +35,7 @@ struct ShiftingSands: ParsableCommand {
         commandName: "shifting-sands",
         abstract: "A glass hourglass full of sand grains, simulated on the CPU or in OpenGL compute shaders.",
         version: AppVersion.current,
-        subcommands: [RunCommand.self, SimulateCommand.self, SpawnCommand.self, BenchCommand.self, CalibrateCommand.self],
+        subcommands: [RunCommand.self, SimulateCommand.self, SpawnCommand.self, BenchCommand.self, CalibrateCommand.self, IconCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -31,6 +31,9 @@ final class Window {
         // Anti-aliasing happens in the scene's own 4× MSAA target, resolved into this one.
         glfwWindowHint(GLFW_SAMPLES, 0)
         glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE)
+        // WM_CLASS, which the desktop entry's StartupWMClass names (scripts/install-desktop).
+        glfwWindowHintString(GLFW_X11_CLASS_NAME, Self.className)
+        glfwWindowHintString(GLFW_X11_INSTANCE_NAME, AppIcon.name)
         guard let handle = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
             let reason = Self.lastError() ?? "unknown"
             glfwTerminate()
@@ -44,6 +47,23 @@ final class Window {
         glfwSetWindowSizeLimits(handle, Int32(Self.minimumSize.width), Int32(Self.minimumSize.height), GLFW_DONT_CARE, GLFW_DONT_CARE)
         glfwSetWindowUserPointer(handle, Unmanaged.passUnretained(self).toOpaque())
         installCallbacks()
+    }
+
+    /// The window's X11 class, as the desktop entry's StartupWMClass says it.
+    static let className = "ShiftingSands"
+
+    /// The window's icon, in each size given: square RGBA rows from the top (GLFW copies them).
+    func setIcon(_ images: [(size: Int, pixels: [UInt8])]) {
+        var bytes = images.flatMap(\.pixels)
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            var glfwImages = images.map { image -> GLFWimage in
+                defer { offset += image.pixels.count }
+                return GLFWimage(width: Int32(image.size), height: Int32(image.size), pixels: base + offset)
+            }
+            glfwSetWindowIcon(handle, Int32(glfwImages.count), &glfwImages)
+        }
     }
 
     deinit {

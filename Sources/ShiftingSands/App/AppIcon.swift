@@ -1,0 +1,50 @@
+import Foundation
+import GLSupport
+import SandGL
+import SandSim
+
+/// The app's icon, drawn by the app: its own glass with a fresh pile of sand, close up, on its
+/// backdrop. Drawn at four times the size and averaged down, since the grains are drawn at one
+/// sample a pixel.
+enum AppIcon {
+    /// The sizes installed into the desktop's icon theme (scripts/install-desktop).
+    static let sizes = [48, 128, 256]
+    static let name = "shifting-sands"
+    private static let supersampling = 4
+    private static let grains = 1000
+    /// Nearer than the window's camera: the glass fills the square.
+    private static let camera = Camera(pitch: 0.14, distance: 1.9)
+
+    /// RGBA rows from the top, `size` × `size`; needs a current GL 4.3 context.
+    static func pixels(size: Int, shaders: ShaderSource) throws -> [UInt8] {
+        let big = size * supersampling
+        let target = OffscreenTarget(width: big, height: big)
+        let renderer = try SceneRenderer(shaders: shaders)
+        let sand = try SandModes.make(.cpu, shaders: nil, threads: 1)
+        try sand.engine.spawn(count: grains)
+        try sand.setColors(GrainColors.perGrain(count: grains, random: false))
+        let presented = try sand.present(shape: .impostor, timed: false)
+        let scene = DrawnHourglass(profile: HourglassProfile(grainRadius: GrainSizing.radiusForCount(grains)), angle: 0, grains: presented.source)
+        renderer.render([(scene, Viewport(x: 0, y: 0, width: big, height: big))], width: big, height: big, into: target.framebuffer, camera: camera)
+        try GLError.check("drawing the icon")
+        return downsampled(WindowFramebuffer.read(framebuffer: target.framebuffer, width: big, height: big), size: size)
+    }
+
+    /// Each output pixel the mean of its `supersampling`² source pixels.
+    private static func downsampled(_ pixels: [UInt8], size: Int) -> [UInt8] {
+        let factor = supersampling, big = size * factor
+        var out = [UInt8](repeating: 0, count: size * size * 4)
+        for y in 0..<size {
+            for x in 0..<size {
+                for channel in 0..<4 {
+                    var sum = 0
+                    for dy in 0..<factor {
+                        for dx in 0..<factor { sum += Int(pixels[((y * factor + dy) * big + x * factor + dx) * 4 + channel]) }
+                    }
+                    out[(y * size + x) * 4 + channel] = UInt8(sum / (factor * factor))
+                }
+            }
+        }
+        return out
+    }
+}
