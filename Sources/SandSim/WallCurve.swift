@@ -2,9 +2,19 @@
 /// points it does not own, so a CPU substep reads the glass without touching an array.
 public struct WallCurve {
     public let points: UnsafeBufferPointer<ProfilePoint>
+    /// With a WallTable: the segment at the bottom of each band of height, and bands a unit of
+    /// height; empty where the segment is searched for.
+    private let bands: UnsafeBufferPointer<Int32>
+    private let bandScale: Float
 
     public init(points: UnsafeBufferPointer<ProfilePoint>) {
+        self.init(points: points, bands: UnsafeBufferPointer(start: nil, count: 0), bandScale: 0)
+    }
+
+    init(points: UnsafeBufferPointer<ProfilePoint>, bands: UnsafeBufferPointer<Int32>, bandScale: Float) {
         self.points = points
+        self.bands = bands
+        self.bandScale = bandScale
     }
 
     /// Radius at height `y`, by binary search and linear interpolation; clamped to the ends
@@ -39,8 +49,17 @@ public struct WallCurve {
         return narrowest
     }
 
-    /// The index of the point at or below `y` whose successor is above it, for y inside the profile.
-    private func segment(containing y: Float) -> Int {
+    /// The index of the last point at or below `y` (whose successor is above it), for y inside
+    /// the profile: from its band, stepping to it, or by binary search without bands. Both give
+    /// the same index for every y (WallTableTests).
+    func segment(containing y: Float) -> Int {
+        if bands.count > 0 {
+            let band = min(max(Int((y - points[0].y) * bandScale), 0), bands.count - 1)
+            var index = Int(bands[band])
+            while points[index].y > y { index -= 1 }
+            while points[index + 1].y <= y { index += 1 }
+            return index
+        }
         var low = 0, high = points.count - 1
         while high - low > 1 {
             let mid = (low + high) / 2

@@ -26,7 +26,7 @@ public final class CPUEngine: PhysicsEngine {
     private let pool: WorkerPool
     private(set) var grains = GrainArrays([])
     private(set) var candidates: ContactCandidates
-    private var wall: UnsafeMutableBufferPointer<ProfilePoint>
+    private var wall: WallTable
     private var innerHalfHeight: Float = 0
     private let farthest: UnsafeMutablePointer<(listed: Float, step: Float)>
     private let nextLayer: UnsafeMutablePointer<Atomic<Int>>
@@ -43,7 +43,7 @@ public final class CPUEngine: PhysicsEngine {
         nextLayer.initialize(to: Atomic(0))
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(GrainSizing.referenceCount))
         candidates = ContactCandidates(profile: profile, largestRadius: profile.grainRadius, count: 0, chunks: pool.threads)
-        wall = Self.copyOfWall(profile)
+        wall = WallTable(profile.inner)
         innerHalfHeight = profile.innerHalfHeight
     }
 
@@ -52,7 +52,6 @@ public final class CPUEngine: PhysicsEngine {
         farthest.deallocate()
         nextLayer.deinitialize(count: 1)
         nextLayer.deallocate()
-        wall.deallocate()
     }
 
     public var grainCount: Int { grains.pointers.count }
@@ -63,8 +62,7 @@ public final class CPUEngine: PhysicsEngine {
         candidates = ContactCandidates(profile: profile, largestRadius: grains.map(\.radius).max() ?? profile.grainRadius,
                                        count: grains.count, chunks: grains.count < Self.sharedFrom ? 1 : pool.threads)
         threads = grains.count < Self.sharedFrom ? 1 : pool.threads
-        wall.deallocate()
-        wall = Self.copyOfWall(profile)
+        wall = WallTable(profile.inner)
         innerHalfHeight = profile.innerHalfHeight
         substeps = PhysicsConstants.substeps
         listings = 0
@@ -73,8 +71,7 @@ public final class CPUEngine: PhysicsEngine {
     }
 
     public func reshape(_ profile: HourglassProfile) {
-        wall.deallocate()
-        wall = Self.copyOfWall(profile)
+        wall = WallTable(profile.inner)
     }
 
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
@@ -83,7 +80,7 @@ public final class CPUEngine: PhysicsEngine {
         let count = parameters.substeps(perTick: substeps, grainRadius: grains.pointers.radius[0], dt: dt)
         lastSubsteps = count
         var step = Substep(grains: grains.pointers, candidates: candidates.pointers,
-                           collider: GlassCollider(wall: WallCurve(points: UnsafeBufferPointer(wall)), innerHalfHeight: innerHalfHeight),
+                           collider: GlassCollider(wall: wall.curve, innerHalfHeight: innerHalfHeight),
                            gravity: Vector(parameters.gravityVector(angle: angle), 0), rules: SubstepRules(parameters: parameters, subDt: dt / Float(count), angle: angle),
                            farthest: farthest, nextLayer: nextLayer)
         run(Substep.predict, &step)
@@ -122,13 +119,6 @@ public final class CPUEngine: PhysicsEngine {
     }
 
     public func latestUpperCount() -> UpperCount? { upperCount }
-
-    /// The inner profile in memory the engine owns, so a substep reads it through a pointer.
-    private static func copyOfWall(_ profile: HourglassProfile) -> UnsafeMutableBufferPointer<ProfilePoint> {
-        let wall = UnsafeMutableBufferPointer<ProfilePoint>.allocate(capacity: profile.inner.count)
-        _ = wall.initialize(from: profile.inner)
-        return wall
-    }
 
     private func run(_ job: WorkerPool.Job, _ step: inout Substep) {
         withUnsafeMutablePointer(to: &step) { pointer in

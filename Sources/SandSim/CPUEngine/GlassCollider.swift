@@ -12,7 +12,8 @@ struct GlassCollider {
 
     /// A collider for `profile`, valid inside `body`.
     static func with<Result>(_ profile: HourglassProfile, _ body: (GlassCollider) throws -> Result) rethrows -> Result {
-        try profile.inner.withUnsafeBufferPointer { try body(GlassCollider(wall: WallCurve(points: $0), innerHalfHeight: profile.innerHalfHeight)) }
+        let table = WallTable(profile.inner)
+        return try withExtendedLifetime(table) { try body(GlassCollider(wall: table.curve, innerHalfHeight: profile.innerHalfHeight)) }
     }
 
     /// Whether a grain of `radius` at `position` may reach the wall while it moves no more than
