@@ -54,6 +54,8 @@ struct CommandLineTests {
         ["run", "--record", "clip.mp4", "--screenshot", "shot.png"],
         ["run", "--record", "clip.mp4", "--seconds", "0"],
         ["run", "--record", "/nonexistent-dir/clip.mp4"],
+        ["run", "--record", "clip.gif"],
+        ["run", "--record", "clip.mp4", "--quit-after", "1"],
         ["bench", "--modes", "cpu,tpu", "--allow-debug"],
         ["bench", "--counts", "10,ten", "--allow-debug"],
         ["bench", "--steps", "0", "--allow-debug"],

@@ -110,11 +110,11 @@ struct PlotTests {
         #expect(SVGPlot.escape("a < b & \"c\"") == "a &lt; b &amp; &quot;c&quot;")
     }
 
-    @Test("baseline arithmetic: a change is marked only past either run's spread and 5%")
+    @Test("baseline arithmetic: a change is marked only past both runs' spreads together and 5%")
     func verdicts() {
         typealias F = BenchBaseline.Figure
-        #expect(BenchBaseline.verdict(old: F(ms: 10, spread: 1), new: F(ms: 10.8, spread: 0.5)) == .same, "within the spread")
-        #expect(BenchBaseline.verdict(old: F(ms: 10, spread: 1), new: F(ms: 11.5, spread: 0.5)) == .slower)
+        #expect(BenchBaseline.verdict(old: F(ms: 10, spread: 1), new: F(ms: 11.4, spread: 0.5)) == .same, "within the two spreads")
+        #expect(BenchBaseline.verdict(old: F(ms: 10, spread: 1), new: F(ms: 11.6, spread: 0.5)) == .slower)
         #expect(BenchBaseline.verdict(old: F(ms: 10, spread: 0.1), new: F(ms: 8, spread: 0.1)) == .faster)
         #expect(BenchBaseline.verdict(old: F(ms: 10, spread: 0.01), new: F(ms: 10.3, spread: 0.01)) == .same, "under 5%")
         #expect(BenchBaseline.verdict(old: F(ms: 10, spread: 0.2), new: F(ms: 12, spread: 2.5)) == .same, "the new run's spread counts too")

@@ -57,11 +57,12 @@ struct BenchBaseline {
         }
     }
 
-    /// Times: larger is slower. Slower or faster where the change is wider than either run's
-    /// spread and at least `smallestChange`.
+    /// Times: larger is slower. Slower or faster where the change is wider than the two runs'
+    /// spreads together (the ranges of their repetitions could not meet) and at least
+    /// `smallestChange`.
     static func verdict(old: Figure, new: Figure) -> Verdict {
         let change = new.ms - old.ms
-        guard old.ms > 0, abs(change) > max(old.spread, new.spread), abs(change) / old.ms >= smallestChange else { return .same }
+        guard old.ms > 0, abs(change) > old.spread + new.spread, abs(change) / old.ms >= smallestChange else { return .same }
         return change > 0 ? .slower : .faster
     }
 
@@ -72,9 +73,10 @@ struct BenchBaseline {
         lines.append("this run  \(new.system.renderer); \(new.system.cpu), \(new.system.cores) cores; \(new.system.build) build of \(new.system.version); \(new.system.date)")
         let differs = [(old.system.renderer != new.system.renderer, "renderer"), (old.system.cpu != new.system.cpu || old.system.cores != new.system.cores, "processor"),
                        (old.system.build != new.system.build, "build"), (old.settings.scenario != new.settings.scenario, "scenario"),
-                       (old.settings.substeps != new.settings.substeps, "substeps")].filter(\.0).map(\.1)
+                       (old.settings.substeps != new.settings.substeps, "substeps"),
+                       (old.settings.steps != new.settings.steps || old.settings.warmup != new.settings.warmup, "steps")].filter(\.0).map(\.1)
         if !differs.isEmpty { lines.append("note: the runs differ in \(differs.joined(separator: ", ")): the ratios compare those too") }
-        lines.append("ms a step, the median repetition's median: old → new (new/old); marked where the change is wider than either run's spread between repetitions and at least \(Int(Self.smallestChange * 100))%")
+        lines.append("ms a step, the median repetition's median: old → new (new/old); marked where the change is wider than both runs' spreads between repetitions together and at least \(Int(Self.smallestChange * 100))%")
         lines.append("")
         var rows = [["mode", "grains", "shape", "physics", "", "render", "", "total", "", "steps/s"]]
         for result in new.results {

@@ -57,19 +57,19 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "table, json or csv.")
     var format: BenchReport.Format = .table
 
-    @Option(help: "Write the results to this file instead of stdout.")
+    @Option(help: "Write the results to this file instead of stdout.", completion: .file())
     var output: String?
 
     @Option(parsing: .unconditional, help: "Run every case this many times, in rounds, keeping each repetition's medians (default 1; 3 with --baseline), so run-to-run spread is measured.")
     var repetitions: Int?
 
-    @Option(help: "Compare with an earlier run's `--format json` report: its cases (unless --modes, --counts or --grain-shape say others) and scenario, each figure beside the old with the ratio, marked where the change is past the spread measured between repetitions. Give the same --steps and --warmup.")
+    @Option(help: "Compare with an earlier run's `--format json` report: its cases (unless --modes, --counts or --grain-shape say others) and scenario, each figure beside the old with the ratio, marked where the change is past the spread measured between repetitions. Give the same --steps and --warmup.", completion: .file())
     var baseline: String?
 
-    @Option(help: "Also draw the results as an SVG: steps a second against grains for each mode and shape (log-log), and each case's stages.")
+    @Option(help: "Also draw the results as an SVG: steps a second against grains for each mode and shape (log-log), and each case's stages.", completion: .file())
     var plot: String?
 
-    @Option(help: "Save each case's last frame as a picture (PNG, JPEG or BMP): this file for one case; for several, its name with -MODE-COUNT-SHAPE before the extension.")
+    @Option(help: "Save each case's last frame as a picture (PNG, JPEG or BMP): this file for one case; for several, its name with -MODE-COUNT-SHAPE before the extension.", completion: .file())
     var screenshot: String?
 
     @Flag(help: "Render into a window (needs a display) instead of an offscreen target.")
@@ -213,6 +213,9 @@ struct BenchCommand: ParsableCommand {
         let shapes = try parsedShapes()
         var cases = try parsedModes().flatMap { mode in try parsedCounts().flatMap { count in shapes.map { (mode, count, $0) } } }
         if let baseline, modes == nil, counts == nil, grainShapes == nil { cases = baseline.cases.map { ($0.mode, $0.count, $0.shape) } }
+        if let baseline, !cases.contains(where: { new in baseline.cases.contains { $0 == new } }) {
+            throw CommandError("--baseline \(self.baseline ?? ""): none of these cases is in it (it has \(baseline.cases.map { "\($0.mode.rawValue) \($0.count) \($0.shape.rawValue)" }.joined(separator: ", ")))")
+        }
         let scenario = self.scenario ?? baseline.flatMap { Benchmark.Scenario(rawValue: $0.old.settings.scenario) } ?? .settled
         let software = GLInfo.current().isSoftware
         try checkDurations(cases.map { ($0.0, $0.1) }, software: software)

@@ -12,7 +12,7 @@ struct IconCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Width and height in pixels, 16–1024.")
     var size = 256
 
-    @Option(help: "The PNG to write.")
+    @Option(help: "The PNG to write.", completion: .file())
     var output: String
 
     func validate() throws {

@@ -59,10 +59,10 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Show CPU, GPU and Instanced side by side, turned by one timer, with the same count: --count (the CPU's range), or the most that all three run at 30 fps here.")
     var compare = false
 
-    @Option(help: "Render --frames frames of 1/60 s, save the window as this PNG, and exit.")
+    @Option(help: "Render --frames frames of 1/60 s, save the window as this PNG, and exit.", completion: .file())
     var screenshot: String?
 
-    @Option(help: "Record a clip of --seconds at 60 frames of simulated time a second, however fast this machine draws: a video (.mp4, .mkv, .mov, .webm; needs ffmpeg) or, for any other name, a folder of PNG frames.")
+    @Option(help: "Record a clip of --seconds at 60 frames of simulated time a second, however fast this machine draws: a video (.mp4, .mkv, .mov, .webm; needs ffmpeg) or, for any other name, a folder of PNG frames.", completion: .file())
     var record: String?
 
     @Option(parsing: .unconditional, help: "Seconds of simulated time to --record (default 10).")
@@ -77,7 +77,7 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Window size in screen units, WIDTHxHEIGHT.")
     var window = "1280x800"
 
-    @Option(help: "Hourglass: write a CSV row a frame to this file (wall and simulated seconds, phase, timer, grains above the neck, emptyAt, substeps, fps, slow-motion factor, each stage's milliseconds).")
+    @Option(help: "Hourglass: write a CSV row a frame to this file (wall and simulated seconds, phase, timer, grains above the neck, emptyAt, substeps, fps, slow-motion factor, each stage's milliseconds).", completion: .file())
     var trace: String?
 
     @Flag(name: .customLong("trace-stages"), help: "With --trace: each stage of a frame waits for the GL, so its column is its whole cost (frames are slower: the stages no longer overlap).")
@@ -113,7 +113,10 @@ struct RunCommand: ParsableCommand {
                 }
             } else if record.isEmpty {
                 throw ValidationError("--record needs a file or folder name")
+            } else if ["png", "jpg", "jpeg", "bmp", "gif"].contains(URL(fileURLWithPath: record).pathExtension.lowercased()) {
+                throw ValidationError("--record \(record): a clip is a video (.mp4, .mkv, .mov, .webm) or a folder of PNG frames (a name without a picture's extension)")
             }
+            if quitAfter != nil { throw ValidationError("--record ends after --seconds; --quit-after would cut the clip short") }
         }
         if let seconds {
             guard record != nil else { throw ValidationError("--seconds is the length of a --record clip; give --record FILE too") }

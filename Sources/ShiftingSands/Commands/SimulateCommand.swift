@@ -29,13 +29,13 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
 
-    @Option(help: "Write every grain (position, velocity, sleep counter) to this file.")
+    @Option(help: "Write every grain (position, velocity, sleep counter) to this file.", completion: .file())
     var dump: String?
 
-    @Option(help: "Write a CSV of time, phase, upper and lower counts every 0.1 s to this file.")
+    @Option(help: "Write a CSV of time, phase, upper and lower counts every 0.1 s to this file.", completion: .file())
     var trace: String?
 
-    @Option(help: "Draw the grains above the neck against time as an SVG, with the ideal straight line, the timer's end and the taps.")
+    @Option(help: "Draw the grains above the neck against time as an SVG, with the ideal straight line, the timer's end and the taps.", completion: .file())
     var plot: String?
 
     var mode: PhysicsMode { grains.mode ?? .cpu }

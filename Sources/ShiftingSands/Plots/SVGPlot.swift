@@ -143,12 +143,16 @@ struct SVGPlot {
         }
         out.append("<text x=\"\(Self.f((left + right) / 2))\" y=\"\(Self.f(bottom + 36))\" font-size=\"12\" text-anchor=\"middle\">\(Self.escape(x.label))</text>")
         out.append("<text transform=\"translate(\(Self.f(left - 60)) \(Self.f((plotTop + bottom) / 2))) rotate(-90)\" font-size=\"12\" text-anchor=\"middle\">\(Self.escape(y.label))</text>")
-        var labelled: Set<String> = []
+        var labelled: [String] = []
         for mark in marks where x.range.contains(mark.x) {
             out.append("<line class=\"mark\" data-name=\"\(Self.escape(mark.label))\" x1=\"\(Self.f(px(mark.x)))\" y1=\"\(Self.f(plotTop))\" x2=\"\(Self.f(px(mark.x)))\" y2=\"\(Self.f(bottom))\" stroke=\"\(mark.colour)\" stroke-dasharray=\"2 3\"/>")
-            // Marks of one kind close together (taps) are labelled once.
-            guard labelled.insert(mark.label).inserted else { continue }
-            out.append("<text x=\"\(Self.f(px(mark.x) + 4))\" y=\"\(Self.f(plotTop + 14))\" font-size=\"11\" fill=\"\(mark.colour)\">\(Self.escape(mark.label))</text>")
+            // Marks of one kind (taps, each run's end) are labelled once, each kind on a row of
+            // its own, on a white halo, and to the left of the line near the right edge.
+            guard !labelled.contains(mark.label) else { continue }
+            labelled.append(mark.label)
+            let rowY = plotTop + 14 + Double(labelled.count - 1) * 15
+            let fits = px(mark.x) + 4 + Double(mark.label.count) * 6.5 < right
+            out.append("<text x=\"\(Self.f(fits ? px(mark.x) + 4 : px(mark.x) - 4))\" y=\"\(Self.f(rowY))\" font-size=\"11\" fill=\"\(mark.colour)\" text-anchor=\"\(fits ? "start" : "end")\" paint-order=\"stroke\" stroke=\"white\" stroke-width=\"3\">\(Self.escape(mark.label))</text>")
         }
         var legends = 0
         for line in series {
@@ -220,5 +224,6 @@ struct SVGPlot {
     /// Writes the page, saying where it failed.
     func write(to path: String) throws {
         try Console.write(text, to: path)
+        Console.progress("plot written to \(path)")
     }
 }

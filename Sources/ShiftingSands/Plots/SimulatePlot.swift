@@ -15,7 +15,8 @@ struct SimulatePlot {
     var plot: SVGPlot {
         let count = result.grains.count
         let machine = MachineDescription.current
-        var plot = SVGPlot(title: "ShiftingSands simulate: \(mode.displayName), \(NumberText.whole(count)) grains, \(DurationText.shown(duration)) timer",
+        let flips = result.runStarts.count > 1 ? ", \(result.runStarts.count) flips" : ""
+        var plot = SVGPlot(title: "ShiftingSands simulate: \(mode.displayName), \(NumberText.whole(count)) grains, \(DurationText.shown(duration)) timer\(flips)",
                            subtitle: "\(renderer ?? "CPU engine, no GL") · \(machine.cpu), \(machine.cores) cores · \(BuildConfiguration.name) build \(AppVersion.current)")
         let trace = result.trace.map { (x: Double($0.time), y: Double($0.upper)) }
         var series = [SVGPlot.Series(name: "grains above the neck", points: trace, colour: SVGPlot.palette[0], markers: false)]
@@ -28,7 +29,8 @@ struct SimulatePlot {
         }
         marks += result.tapTimes.map { SVGPlot.Mark(x: Double($0), label: "taps", colour: SVGPlot.palette[1]) }
         let x = SVGPlot.Axis.fitting(trace.map(\.x), label: "simulated seconds (settling, the flip, the timer, the landing)")
-        let y = SVGPlot.Axis.fitting([0, Double(count)], label: "grains above the neck")
+        // Headroom, so the full chamber's plateau stands clear of the frame.
+        let y = SVGPlot.Axis.fitting([0, Double(count) * 1.08], label: "grains above the neck")
         plot.addLines(title: "The upper chamber drains", x: x, y: y, series: series, marks: marks)
         return plot
     }
