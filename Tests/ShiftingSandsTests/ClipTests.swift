@@ -45,15 +45,8 @@ struct ClipTests {
 
     /// ffprobe's count of decoded frames, rate and size for the first video stream.
     static func probe(_ file: URL) throws -> [String: String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
-                             "-show_entries", "stream=nb_read_frames,r_frame_rate,width,height", "-of", "default=nw=1", file.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try CommandRun(tool: "ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0",
+                                                    "-show_entries", "stream=nb_read_frames,r_frame_rate,width,height", "-of", "default=nw=1", file.path]).stdout
         return Dictionary(text.split(separator: "\n").compactMap { line in
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
             return parts.count == 2 ? (parts[0], parts[1]) : nil

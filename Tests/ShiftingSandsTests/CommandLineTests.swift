@@ -11,11 +11,25 @@ struct CommandRun {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shifting-sands")
     }
 
+    /// The app under test.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        try self.init(executable: Self.binary, arguments, environment: environment)
+    }
+
+    /// A program found on PATH (the tools the tests check with: glslangValidator, ffprobe,
+    /// rsvg-convert); status 127 where it is missing.
+    init(tool: String, _ arguments: [String]) throws {
+        try self.init(executable: URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments)
+    }
+
+    /// `executable` with this process's environment, changed by `environment` and without the
+    /// variables `removing` names, in `directory` if given.
+    init(executable: URL, _ arguments: [String], environment: [String: String] = [:], removing: [String] = [], directory: URL? = nil) throws {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !removing.contains($0.key) }
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -11,21 +11,10 @@ struct InstallerTests {
     /// Runs `command` with `arguments` in the repository with `home` as HOME (and no XDG
     /// folders of the caller's): exit status and what it printed.
     private func run(_ command: String, _ arguments: [String], home: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = command.hasPrefix("/") ? URL(fileURLWithPath: command) : Self.repository.appendingPathComponent(command)
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.repository
-        var environment = ProcessInfo.processInfo.environment
-        for key in ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "SHIFTING_SANDS_SHADERS"] { environment[key] = nil }
-        environment["HOME"] = home.path
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let executable = command.hasPrefix("/") ? URL(fileURLWithPath: command) : Self.repository.appendingPathComponent(command)
+        let run = try CommandRun(executable: executable, arguments, environment: ["HOME": home.path],
+                                 removing: ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "SHIFTING_SANDS_SHADERS"], directory: Self.repository)
+        return (run.status, run.stdout + run.stderr)
     }
 
     /// Every file under `home` but the build tools' caches (SwiftPM's, clang's).

@@ -49,12 +49,8 @@ struct PlotTests {
     /// rsvg-convert (scripts/install-deps) renders the SVG to a PNG an image decoder reads.
     private func renders(_ svg: URL) throws -> Picture {
         let png = svg.deletingPathExtension().appendingPathExtension("png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["rsvg-convert", "-o", png.path, svg.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "rsvg-convert could not render \(svg.lastPathComponent)")
+        let run = try CommandRun(tool: "rsvg-convert", ["-o", png.path, svg.path])
+        #expect(run.status == 0, "rsvg-convert could not render \(svg.lastPathComponent): \(run.stderr)")
         return try Picture(path: png.path)
     }
 

@@ -102,22 +102,15 @@ enum ReferenceCompiler {
     /// naming the program's folder.
     static func check(program folder: URL) throws -> String? {
         let stages = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["glslangValidator", "-l"] + stages
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 127 {
+        let run = try CommandRun(tool: "glslangValidator", ["-l"] + stages)
+        let said = run.stdout + run.stderr
+        if run.status == 127 {
             throw ShaderValidationError(description: "glslangValidator is not installed: scripts/install-deps installs glslang-tools")
         }
         let problems = said.split(separator: "\n").filter { $0.contains("ERROR") || $0.contains("WARNING") }
-        guard process.terminationStatus != 0 || !problems.isEmpty else { return nil }
+        guard run.status != 0 || !problems.isEmpty else { return nil }
         let name = "\(folder.deletingLastPathComponent().lastPathComponent)/\(folder.lastPathComponent)"
-        return "\(name) (exit \(process.terminationStatus)): \(problems.joined(separator: "; "))"
+        return "\(name) (exit \(run.status)): \(problems.joined(separator: "; "))"
     }
 }
 
