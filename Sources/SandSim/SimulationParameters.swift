@@ -109,7 +109,13 @@ public struct SubstepRules: Sendable {
     /// Velocity-dependent damping factor for one substep:
     /// settle^dt + (flow^dt − settle^dt) · min(speed / (dampingSpeedScale · speedScale), 1).
     public func dampingFactor(speed: Float) -> Float {
-        settle + (flow - settle) * min(speed / blendSpeed, 1)
+        dampingFactor(speed: SIMD8(repeating: speed))[0]
+    }
+
+    /// The same for eight grains, one a lane.
+    @inline(__always)
+    func dampingFactor(speed: VectorLanes.Lanes) -> VectorLanes.Lanes {
+        VectorLanes.Lanes(repeating: settle) + VectorLanes.Lanes(repeating: flow - settle) * minimum(speed / blendSpeed, VectorLanes.Lanes(repeating: 1))
     }
 
     /// The original's stop (`velocityCutoff`): a grain in the chamber below the neck, against
@@ -119,20 +125,41 @@ public struct SubstepRules: Sendable {
     /// stream or in the chamber above is never stopped, so the drain is left alone, nor one on
     /// its side of a glass turned a quarter.
     public func stopsResting(y: Float, speed: Float, supported: Bool) -> Bool {
-        supported && y * up.y < -PhysicsConstants.neckHalfHeight * abs(up.y) && speed < cutoffSpeed
+        stopsResting(y: SIMD8(repeating: y), speed: SIMD8(repeating: speed), supported: all(supported))[0] != 0
+    }
+
+    /// The same for eight grains: the lanes it stops.
+    @inline(__always)
+    func stopsResting(y: VectorLanes.Lanes, speed: VectorLanes.Lanes, supported: VectorLanes.Mask) -> VectorLanes.Mask {
+        supported & less(y * up.y, VectorLanes.Lanes(repeating: -PhysicsConstants.neckHalfHeight * abs(up.y)))
+            & less(speed, VectorLanes.Lanes(repeating: cutoffSpeed))
     }
 
     /// Whether a contact whose normal points `normal` into a grain holds it up.
     @inline(__always)
     public func holdsUp(normal: SIMD3<Float>) -> Bool {
-        (normal * up).sum() > supportCosine
+        holdsUp(normal: VectorLanes(normal))[0] != 0
+    }
+
+    /// The same for eight contacts: the lanes held up.
+    @inline(__always)
+    func holdsUp(normal: VectorLanes) -> VectorLanes.Mask {
+        less(VectorLanes.Lanes(repeating: supportCosine), normal.dot(VectorLanes(up)))
     }
 
     /// Neck friction factor for one substep at height `y`: ramps linearly to the centre.
     public func neckFrictionFactor(y: Float) -> Float {
-        let halfHeight = PhysicsConstants.neckHalfHeight
-        guard abs(y) < halfHeight else { return 1 }
-        let ramp = 1 - abs(y) / halfHeight
-        return max(0, 1 - ramp * parameters.neckDamping * subDt)
+        neckFrictionFactor(y: SIMD8(repeating: y))[0]
+    }
+
+    /// The same for eight grains, one a lane.
+    @inline(__always)
+    func neckFrictionFactor(y: VectorLanes.Lanes) -> VectorLanes.Lanes {
+        typealias Lanes = VectorLanes.Lanes
+        let halfHeight = Lanes(repeating: PhysicsConstants.neckHalfHeight)
+        let height = unsafeBitCast(unsafeBitCast(y, to: SIMD8<UInt32>.self) & 0x7fff_ffff, to: Lanes.self)
+        let ramp = 1 - height / halfHeight
+        let factor = maximum(Lanes(repeating: 0), 1 - ramp * parameters.neckDamping * subDt)
+        return select(less(height, halfHeight), factor, Lanes(repeating: 1))
     }
 }

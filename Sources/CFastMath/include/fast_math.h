@@ -29,6 +29,7 @@ static inline fast_float8 fast_inverse_square_root8(fast_float8 x) {
    set. Swift's SIMDMask of eight lanes compiles to a store and a reload a lane. */
 typedef int fast_int8 __attribute__((ext_vector_type(8)));
 static inline fast_int8 fast_less8(fast_float8 a, fast_float8 b) { return a < b; }
+static inline fast_int8 fast_less_equal8(fast_float8 a, fast_float8 b) { return a <= b; }
 static inline int fast_any8(fast_int8 mask) { return __builtin_reduce_or(mask) != 0; }
 
 /* Eight vectors' x, y, z or w gathered into one vector of eight lanes (a transpose; `row` 0 to

@@ -51,32 +51,52 @@ struct GlassCollider {
         return inside
     }
 
-    /// Keeps a grain inside the glass at the end of a substep: the wall (unless the grain is
-    /// known to be far from it), then floor and ceiling, each with friction against the sliding
-    /// since `start`. Returns whether the glass holds the grain up against `rules`' gravity: a
-    /// wall, floor or ceiling it touches whose normal into the grain lies within the support
-    /// cone, as `collideGlass` in glass.glsl does.
-    func collide(position p: inout Vector, start: Vector, radius: Float, nearWall: Bool = true, rules: SubstepRules) -> Bool {
-        var holds = false
-        if nearWall {
-            var inside = p.xyz
-            if let contact = projectInside(&inside, radius: radius) {
-                p = Vector(inside, 0)
-                p -= Friction.correction(sliding: p - start, normal: Vector(contact.normal, 0), depth: contact.depth, coefficients: .glass)
-                holds = rules.holdsUp(normal: -contact.normal)
+    /// Keeps eight grains inside the glass at the end of a substep, one a lane, as `projectInside`
+    /// and the floor and ceiling do for one, each with friction against the sliding since
+    /// `start`: the wall for the lanes of `nearWall` (the others are known to be far from it),
+    /// then floor and ceiling. Without a branch a lane could disagree on, but for looking up the
+    /// wall's radius and slope at each near lane's height. Returns the lanes the glass holds up
+    /// against `rules`' gravity: a wall, floor or ceiling each touches whose normal into the
+    /// grain lies within the support cone, as `collideGlass` in glass.glsl does.
+    @inline(__always)
+    func collide(position p: inout VectorLanes, start: VectorLanes, radius: VectorLanes.Lanes, nearWall: VectorLanes.Mask,
+                 rules: SubstepRules) -> VectorLanes.Mask {
+        typealias Lanes = VectorLanes.Lanes
+        var holds = VectorLanes.Mask(repeating: 0)
+        if any(nearWall) {
+            var wallRadius = Lanes(repeating: 0), slope = Lanes(repeating: 0)
+            for lane in 0..<8 where nearWall[lane] != 0 {
+                wallRadius[lane] = wall.radius(at: p.y[lane])
+                slope[lane] = wall.slope(at: p.y[lane])
             }
+            let radial = (p.x * p.x + p.z * p.z).squareRoot()
+            let limit = maximum(wallRadius - radius, Lanes(repeating: 0))
+            let through = nearWall & less(limit, radial) & less(Lanes(repeating: 1e-7), radial)
+            // Outside means f = radial − limit(y) > 0; one step along ∇f = (1, −slope) to f = 0.
+            let excess = radial - limit
+            let scale = excess / (1 + slope * slope)
+            let outward = (x: p.x / radial, z: p.z / radial)
+            let newRadial = maximum(radial - scale, Lanes(repeating: 0))
+            let moved = VectorLanes(x: outward.x * newRadial, y: p.y + slope * scale, z: outward.z * newRadial)
+            let length = (1 + slope * slope).squareRoot()
+            let normal = VectorLanes(x: outward.x / length, y: -slope / length, z: outward.z / length)
+            let inside = VectorLanes.blend(through, moved, p)
+            let slide = Friction.correction(sliding: inside - start, normal: normal, depth: excess / length, coefficients: .glass)
+            p = VectorLanes.blend(through, inside - slide, inside)
+            holds = through & rules.holdsUp(normal: VectorLanes(x: -normal.x, y: -normal.y, z: -normal.z))
         }
         let low = floorY + radius, high = -floorY - radius
-        if p.y < low {
-            let depth = low - p.y
-            p.y = low
-            p -= Friction.correction(sliding: p - start, normal: [0, 1, 0, 0], depth: depth, coefficients: .glass)
-        } else if p.y > high {
-            let depth = p.y - high
-            p.y = high
-            p -= Friction.correction(sliding: p - start, normal: [0, -1, 0, 0], depth: depth, coefficients: .glass)
+        let belowFloor = less(p.y, low), aboveCeiling = ~belowFloor & less(high, p.y)
+        let depth = select(belowFloor, low - p.y, select(aboveCeiling, p.y - high, .zero))
+        p.y = select(belowFloor, low, select(aboveCeiling, high, p.y))
+        // Few octets have a grain through the floor or ceiling: the rest skip the friction.
+        if any(belowFloor | aboveCeiling) {
+            let upright = VectorLanes(x: .zero, y: select(belowFloor, Lanes(repeating: 1), select(aboveCeiling, Lanes(repeating: -1), .zero)), z: .zero)
+            let slide = Friction.correction(sliding: p - start, normal: upright, depth: depth, coefficients: .glass)
+            p = VectorLanes.blend(belowFloor | aboveCeiling, p - slide, p)
         }
-        let onFloor = p.y - radius <= floorY + 1e-4, onCeiling = p.y + radius >= -floorY - 1e-4
-        return holds || (onFloor && rules.holdsUp(normal: [0, 1, 0])) || (onCeiling && rules.holdsUp(normal: [0, -1, 0]))
+        let onFloor = lessOrEqual(p.y - radius, Lanes(repeating: floorY + 1e-4))
+        let onCeiling = lessOrEqual(Lanes(repeating: -floorY - 1e-4), p.y + radius)
+        return holds | (onFloor & all(rules.holdsUp(normal: SIMD3(0, 1, 0)))) | (onCeiling & all(rules.holdsUp(normal: SIMD3(0, -1, 0))))
     }
 }

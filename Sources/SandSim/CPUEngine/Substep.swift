@@ -29,8 +29,12 @@ struct Substep {
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let grains = step.grains
         var farthest = Farthest()
-        for i in grainRange(chunk: chunk, chunks: chunks, count: grains.count) {
-            step.predict(i, from: grains.position[i], velocity: grains.velocity[i], &farthest)
+        let range = grainRange(chunk: chunk, chunks: chunks, count: grains.count)
+        var first = range.lowerBound
+        while first < range.upperBound {
+            let octet = Octet(first: first, last: range.upperBound - 1)
+            step.predict(octet, from: octet.load(grains.position), velocity: octet.load(grains.velocity), &farthest)
+            first += 8
         }
         step.farthest[chunk] = farthest.distances(subDt: step.rules.subDt)
     }
@@ -39,34 +43,40 @@ struct Substep {
     static let finishAndPredict: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         var farthest = Farthest()
-        for i in grainRange(chunk: chunk, chunks: chunks, count: step.grains.count) {
-            let (position, velocity) = step.finished(i)
-            step.predict(i, from: position, velocity: velocity, &farthest)
+        let range = grainRange(chunk: chunk, chunks: chunks, count: step.grains.count)
+        var first = range.lowerBound
+        while first < range.upperBound {
+            let octet = Octet(first: first, last: range.upperBound - 1)
+            let (position, velocity) = step.finished(octet)
+            step.predict(octet, from: position, velocity: velocity, &farthest)
+            first += 8
         }
         step.farthest[chunk] = farthest.distances(subDt: step.rules.subDt)
     }
 
-    /// The largest squared distances a chunk's grains stand from where they were listed and move in a substep.
+    /// The largest squared distances a chunk's grains stand from where they were listed and move
+    /// in a substep, lane by lane until the chunk ends.
     struct Farthest {
-        var listed: Float = 0
-        var stepped: Float = 0
+        var listed = VectorLanes.Lanes(repeating: 0)
+        var stepped = VectorLanes.Lanes(repeating: 0)
 
         func distances(subDt: Float) -> (listed: Float, step: Float) {
-            (listed.squareRoot(), stepped.squareRoot() * subDt)
+            (listed.max().squareRoot(), stepped.max().squareRoot() * subDt)
         }
     }
 
+    /// Eight grains' prediction, one a lane.
     @inline(__always)
-    func predict(_ i: Int, from position: Vector, velocity: Vector, _ farthest: inout Farthest) {
-        let dt = rules.subDt
-        grains.start[i] = position
-        let v = velocity + gravity * dt
+    func predict(_ octet: Octet, from position: VectorLanes, velocity: VectorLanes, _ farthest: inout Farthest) {
+        let dt = VectorLanes.Lanes(repeating: rules.subDt)
+        octet.store(position, into: grains.start)
+        let v = velocity + VectorLanes(gravity.xyz) * dt
         let p = position + v * dt
-        grains.velocity[i] = v
-        grains.position[i] = p
-        let moved = p - grains.listedAt[i]
-        farthest.listed = max(farthest.listed, (moved * moved).sum3())
-        farthest.stepped = max(farthest.stepped, (v * v).sum3())
+        octet.store(v, into: grains.velocity)
+        octet.store(p, into: grains.position)
+        let moved = p - octet.load(grains.listedAt)
+        farthest.listed = maximum(farthest.listed, moved.dot(moved))
+        farthest.stepped = maximum(farthest.stepped, v.dot(v))
     }
 
     /// The candidate pairs of a chunk of the sorted grains.
@@ -102,23 +112,82 @@ struct Substep {
     static let finish: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let grains = step.grains
-        for i in grainRange(chunk: chunk, chunks: chunks, count: grains.count) {
-            (grains.position[i], grains.velocity[i]) = step.finished(i)
+        let range = grainRange(chunk: chunk, chunks: chunks, count: grains.count)
+        var first = range.lowerBound
+        while first < range.upperBound {
+            let octet = Octet(first: first, last: range.upperBound - 1)
+            let (position, velocity) = step.finished(octet)
+            octet.store(position, into: grains.position)
+            octet.store(velocity, into: grains.velocity)
+            first += 8
         }
     }
 
+    /// Eight grains' end of the substep, one a lane, with masks where one grain's would branch.
     @inline(__always)
-    func finished(_ i: Int) -> (position: Vector, velocity: Vector) {
-        var p = grains.position[i]
+    func finished(_ octet: Octet) -> (position: VectorLanes, velocity: VectorLanes) {
+        typealias Lanes = VectorLanes.Lanes
+        let marked = octet.loadWithFourth(grains.position)
+        var p = marked.vectors
         // +∞: held up by a grain; −∞: holding one up; not a number: both (ContactSolve).
-        let supportedByGrain = !(p.w <= 0)
-        p.w = 0
-        let start = grains.start[i]
-        let supported = collider.collide(position: &p, start: start, radius: grains.radius[i], nearWall: grains.nearWall[i], rules: rules) || supportedByGrain
-        var v = (p - start) / rules.subDt
-        v *= rules.neckFrictionFactor(y: p.y)
-        let speed = (v * v).sum3().squareRoot()
-        v *= rules.dampingFactor(speed: speed)
-        return (p, rules.stopsResting(y: p.y, speed: speed, supported: supported) ? .zero : v)
+        let supportedByGrain = ~lessOrEqual(marked.fourth, .zero)
+        let start = octet.load(grains.start)
+        let held = collider.collide(position: &p, start: start, radius: octet.load(grains.radius), nearWall: octet.load(grains.nearWall), rules: rules)
+        var v = (p - start) / Lanes(repeating: rules.subDt)
+        v = v * rules.neckFrictionFactor(y: p.y)
+        let speed = v.dot(v).squareRoot()
+        v = v * rules.dampingFactor(speed: speed)
+        let stopped = rules.stopsResting(y: p.y, speed: speed, supported: held | supportedByGrain)
+        return (p, v.kept(where: ~stopped))
+    }
+}
+
+/// Eight grains of a chunk taken together, one a lane: the next eight in order, or at the end of
+/// the chunk the last ones with the lanes past it repeating its last grain, which then comes out
+/// the same in each and is stored the same.
+struct Octet {
+    let index: Eight<Int>
+
+    /// The eight grains from `first` on, none past `last`.
+    @inline(__always)
+    init(first: Int, last: Int) {
+        index = (first, min(first + 1, last), min(first + 2, last), min(first + 3, last),
+                 min(first + 4, last), min(first + 5, last), min(first + 6, last), min(first + 7, last))
+    }
+
+    @inline(__always)
+    func load(_ field: UnsafeMutablePointer<Vector>) -> VectorLanes {
+        loadWithFourth(field).vectors
+    }
+
+    @inline(__always)
+    func loadWithFourth(_ field: UnsafeMutablePointer<Vector>) -> (vectors: VectorLanes, fourth: VectorLanes.Lanes) {
+        let v = (field[index.0], field[index.1], field[index.2], field[index.3], field[index.4], field[index.5], field[index.6], field[index.7])
+        return (VectorLanes(v), transpose(v, row: 3))
+    }
+
+    @inline(__always)
+    func load(_ field: UnsafeMutablePointer<Float>) -> VectorLanes.Lanes {
+        VectorLanes.Lanes(field[index.0], field[index.1], field[index.2], field[index.3], field[index.4], field[index.5], field[index.6], field[index.7])
+    }
+
+    @inline(__always)
+    func load(_ field: UnsafeMutablePointer<Bool>) -> VectorLanes.Mask {
+        VectorLanes.Mask(field[index.0] ? -1 : 0, field[index.1] ? -1 : 0, field[index.2] ? -1 : 0, field[index.3] ? -1 : 0,
+                         field[index.4] ? -1 : 0, field[index.5] ? -1 : 0, field[index.6] ? -1 : 0, field[index.7] ? -1 : 0)
+    }
+
+    /// Stores the lanes as vectors whose fourth lane is 0.
+    @inline(__always)
+    func store(_ lanes: VectorLanes, into field: UnsafeMutablePointer<Vector>) {
+        let v = lanes.vectors(w: .zero)
+        field[index.0] = v.0
+        field[index.1] = v.1
+        field[index.2] = v.2
+        field[index.3] = v.3
+        field[index.4] = v.4
+        field[index.5] = v.5
+        field[index.6] = v.6
+        field[index.7] = v.7
     }
 }

@@ -54,6 +54,18 @@ struct VectorLanes {
 
     @inline(__always)
     static func * (a: VectorLanes, s: Lanes) -> VectorLanes { VectorLanes(x: a.x * s, y: a.y * s, z: a.z * s) }
+
+    @inline(__always)
+    static func + (a: VectorLanes, b: VectorLanes) -> VectorLanes { VectorLanes(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z) }
+
+    @inline(__always)
+    static func / (a: VectorLanes, s: Lanes) -> VectorLanes { VectorLanes(x: a.x / s, y: a.y / s, z: a.z / s) }
+
+    /// `chosen` in the lanes of `mask`, `other` in the rest.
+    @inline(__always)
+    static func blend(_ mask: Mask, _ chosen: VectorLanes, _ other: VectorLanes) -> VectorLanes {
+        VectorLanes(x: select(mask, chosen.x, other.x), y: select(mask, chosen.y, other.y), z: select(mask, chosen.z, other.z))
+    }
 }
 
 /// `chosen` in the lanes of `mask`, `other` in the rest, by the bits: SIMD's
@@ -68,6 +80,31 @@ func select(_ mask: VectorLanes.Mask, _ chosen: VectorLanes.Lanes, _ other: Vect
 @inline(__always)
 func less(_ a: VectorLanes.Lanes, _ b: VectorLanes.Lanes) -> VectorLanes.Mask {
     fast_less8(a, b)
+}
+
+/// Lane by lane what `Swift.max(a, b)` gives (`b` where `b >= a`), inlined: the standard
+/// library's `pointwiseMax` is a call here.
+@inline(__always)
+func maximum(_ a: VectorLanes.Lanes, _ b: VectorLanes.Lanes) -> VectorLanes.Lanes {
+    select(lessOrEqual(a, b), b, a)
+}
+
+/// Lane by lane what `Swift.min(a, b)` gives (`b` where `b < a`).
+@inline(__always)
+func minimum(_ a: VectorLanes.Lanes, _ b: VectorLanes.Lanes) -> VectorLanes.Lanes {
+    select(less(b, a), b, a)
+}
+
+/// The lanes where `a <= b` (none where either is not a number).
+@inline(__always)
+func lessOrEqual(_ a: VectorLanes.Lanes, _ b: VectorLanes.Lanes) -> VectorLanes.Mask {
+    fast_less_equal8(a, b)
+}
+
+/// Every lane of `mask` where `condition` holds, none where it does not.
+@inline(__always)
+func all(_ condition: Bool) -> VectorLanes.Mask {
+    VectorLanes.Mask(repeating: condition ? -1 : 0)
 }
 
 /// Whether any lane is set.
