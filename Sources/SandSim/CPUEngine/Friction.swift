@@ -25,11 +25,6 @@ public enum Friction {
         correction(sliding: VectorLanes(sliding), normal: VectorLanes(normal), depth: VectorLanes.Lanes(repeating: depth), coefficients: coefficients)[0]
     }
 
-    /// The same in the CPU engine's four lanes (Vector).
-    static func correction(sliding: Vector, normal: Vector, depth: Float, coefficients: Coefficients) -> Vector {
-        Vector(correction(sliding: sliding.xyz, normal: normal.xyz, depth: depth, coefficients: coefficients), 0)
-    }
-
     public struct Coefficients: Sendable {
         public var staticFriction: Float
         public var kineticFriction: Float
