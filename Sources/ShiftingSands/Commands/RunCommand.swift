@@ -207,7 +207,10 @@ struct RunCommand: ParsableCommand {
         do {
             window = try Window(title: "ShiftingSands", width: width, height: height)
         } catch {
-            guard saving, scene == .hourglass else { throw error }
+            if !saving {
+                throw CommandError("\(error); a screenshot or a clip is drawn in a window: on a machine without a display, start Xvfb (Xvfb :99 &) and run with DISPLAY=:99")
+            }
+            guard scene == .hourglass else { throw error }
             let mode = settings.mode
             Console.progress("shifting-sands: \(error); running the headless simulation instead, with the window's settings " +
                              "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(DurationText.shown(settings.duration)) timer)")
