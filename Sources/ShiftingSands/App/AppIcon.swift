@@ -15,19 +15,22 @@ enum AppIcon {
     /// Nearer than the window's camera: the glass fills the square.
     private static let camera = Camera(pitch: 0.14, distance: 1.9)
 
-    /// RGBA rows from the top, `size` × `size`; needs a current GL 4.3 context.
-    static func pixels(size: Int, shaders: ShaderSource) throws -> [UInt8] {
-        let big = size * supersampling
-        let target = OffscreenTarget(width: big, height: big)
+    /// Each of `sizes` as RGBA rows from the top, `size` × `size`, from one renderer and one pile;
+    /// needs a current GL 4.3 context.
+    static func images(sizes: [Int], shaders: ShaderSource) throws -> [(size: Int, pixels: [UInt8])] {
         let renderer = try SceneRenderer(shaders: shaders)
         let sand = try SandModes.make(.cpu, shaders: nil, threads: 1)
         try sand.engine.spawn(count: grains)
         try sand.setColors(GrainColors.perGrain(count: grains, random: false))
         let presented = try sand.present(shape: .impostor, timed: false)
         let scene = DrawnHourglass(profile: HourglassProfile(grainRadius: GrainSizing.radiusForCount(grains)), angle: 0, grains: presented.source)
-        renderer.render([(scene, Viewport(x: 0, y: 0, width: big, height: big))], width: big, height: big, into: target.framebuffer, camera: camera)
-        try GLError.check("drawing the icon")
-        return downsampled(WindowFramebuffer.read(framebuffer: target.framebuffer, width: big, height: big), size: size)
+        return try sizes.map { size in
+            let big = size * supersampling
+            let target = OffscreenTarget(width: big, height: big)
+            renderer.render([(scene, Viewport(x: 0, y: 0, width: big, height: big))], width: big, height: big, into: target.framebuffer, camera: camera)
+            try GLError.check("drawing the icon")
+            return (size, downsampled(WindowFramebuffer.read(framebuffer: target.framebuffer, width: big, height: big), size: size))
+        }
     }
 
     /// Each output pixel the mean of its `supersampling`² source pixels.

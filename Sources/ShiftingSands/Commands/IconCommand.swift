@@ -25,7 +25,7 @@ struct IconCommand: ParsableCommand {
         let shaders = try ShaderSource.locateHourglass()
         let context = try HeadlessContext()
         try withExtendedLifetime(context) {
-            try Screenshot.save(try AppIcon.pixels(size: size, shaders: shaders), width: size, height: size, to: output)
+            try Screenshot.save(try AppIcon.images(sizes: [size], shaders: shaders)[0].pixels, width: size, height: size, to: output)
         }
     }
 }

@@ -218,7 +218,7 @@ struct RunCommand: ParsableCommand {
             return
         }
         // The icon the desktop shows for the window, drawn as `icon` draws it.
-        window.setIcon(try [48, 128].map { ($0, try AppIcon.pixels(size: $0, shaders: .hourglass(in: shaders))) })
+        window.setIcon(try AppIcon.images(sizes: [48, 128], shaders: .hourglass(in: shaders)))
         if let count = grains.count, !compare, case let range = SandModes.countRange(settings.mode, gl: true), count > range.upperBound {
             throw CommandError("--count \(count) is more than this GL (\(GLInfo.current().renderer)) holds in \(settings.mode.displayName) mode: at most \(range.upperBound)")
         }
