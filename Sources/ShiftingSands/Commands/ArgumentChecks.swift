@@ -18,9 +18,6 @@ enum ArgumentChecks {
         text.split(separator: separator, omittingEmptySubsequences: false).map { Float($0.trimmingCharacters(in: .whitespaces)) }
     }
 
-    /// A file the run will write at its end: refused now if it is a folder, its folder is
-    /// missing, it cannot be opened for writing, or it is one of the kernel's files (/proc,
-    /// /sys), so a long run does not end in an error.
     /// A file `option` can write an SVG picture to.
     static func svgFile(_ path: String, option: String) throws {
         try outputFile(path, option: option)
@@ -29,6 +26,17 @@ enum ArgumentChecks {
         }
     }
 
+    /// A file `option` can write a picture to, named as Screenshot writes one (PNG, JPEG, BMP).
+    static func pictureFile(_ path: String, option: String) throws {
+        try outputFile(path, option: option)
+        guard Screenshot.Format(path: path) != nil else {
+            throw ValidationError("\(option) \(path): a picture is written as \(Screenshot.Format.names); name the file so")
+        }
+    }
+
+    /// A file the run will write at its end: refused now if it is a folder, its folder is
+    /// missing, it cannot be opened for writing, or it is one of the kernel's files (/proc,
+    /// /sys), so a long run does not end in an error.
     static func outputFile(_ path: String, option: String) throws {
         let files = FileManager.default
         var isFolder: ObjCBool = false

@@ -173,12 +173,7 @@ struct BenchCommand: ParsableCommand {
         if baseline != nil, format != .table, output == nil {
             throw ValidationError("--baseline prints its comparison on stdout; write the \(format.rawValue) report to a file with --output")
         }
-        if let screenshot {
-            try ArgumentChecks.outputFile(screenshot, option: "--screenshot")
-            guard Screenshot.Format(path: screenshot) != nil else {
-                throw ValidationError("--screenshot \(screenshot): a picture is written as \(Screenshot.Format.names)")
-            }
-        }
+        if let screenshot { try ArgumentChecks.pictureFile(screenshot, option: "--screenshot") }
         if BuildConfiguration.name == "debug" && !allowDebug {
             throw ValidationError("this is a debug build, whose timings mislead; build with 'swift build -c release' or pass --allow-debug")
         }

@@ -17,8 +17,7 @@ struct IconCommand: ParsableCommand {
 
     func validate() throws {
         guard (16...1024).contains(size) else { throw ValidationError("--size \(size) is outside 16–1024 pixels") }
-        try ArgumentChecks.outputFile(output, option: "--output")
-        guard Screenshot.Format(path: output) != nil else { throw ValidationError("--output \(output): the icon is written as \(Screenshot.Format.names)") }
+        try ArgumentChecks.pictureFile(output, option: "--output")
     }
 
     func run() throws {

@@ -98,12 +98,7 @@ struct RunCommand: ParsableCommand {
             guard screenshot != nil else { throw ValidationError("--frames only counts frames before a --screenshot; give --screenshot FILE too") }
             guard frames > 0 else { throw ValidationError("--frames \(frames) must be at least 1") }
         }
-        if let screenshot {
-            try ArgumentChecks.outputFile(screenshot, option: "--screenshot")
-            guard Screenshot.Format(path: screenshot) != nil else {
-                throw ValidationError("--screenshot \(screenshot): a picture is written as \(Screenshot.Format.names); name the file so")
-            }
-        }
+        if let screenshot { try ArgumentChecks.pictureFile(screenshot, option: "--screenshot") }
         if let record {
             guard screenshot == nil else { throw ValidationError("--record and --screenshot both end the run: give one of them") }
             if ClipRecorder.isVideo(record) {
