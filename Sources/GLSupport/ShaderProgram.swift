@@ -19,10 +19,10 @@ public final class ShaderProgram {
     }
 
     private init(name: String, stages: [(GLenum, String)], source: ShaderSource) throws {
-        file = source.variant.isEmpty ? name : "\(name) (\(source.variant))"
+        let variant = source.variant.isEmpty ? "" : " (\(source.variant))"
+        file = name + variant
         let texts = try stages.map { stage, file in (stage, file, try source.text(of: file)) }
         try ShaderDump.write(source: source, stages: texts.map { ($0.1, $0.2) })
-        let variant = source.variant.isEmpty ? "" : " (\(source.variant))"
         id = try ShaderCompiler.link(file: file, stages: texts.map { ($0.0, $0.1 + variant, $0.2) })
     }
 

@@ -95,19 +95,20 @@ final class AppShell: WindowInput {
         while !window.shouldClose {
             Window.pollEvents()
             let now = Window.time
-            let wallDt = Float(now - previous)
+            // A run of so many frames (a screenshot, a clip) steps 1/60 s each, however long one takes.
+            let dt = frames == nil ? Float(now - previous) : 1.0 / 60.0
             previous = now
             frame += 1
             let last = frames.map { frame >= $0 } ?? false
             if last, let screenshot { self.screenshot = (screenshot, true) }
-            fps.tick(frames == nil ? wallDt : 1.0 / 60.0)
+            fps.tick(dt)
             if let kind = asked {
                 asked = nil
                 try show(kind)
             }
             if let scene { beforeFrame(frame, scene) }
             stages.startFrame()
-            try drawFrame(dt: frames == nil ? wallDt : 1.0 / 60.0, waited: frames == nil ? waited : 0)
+            try drawFrame(dt: dt, waited: frames == nil ? waited : 0)
             waited = 0
             let quitting = last || quitAfter.map { Window.time - started >= $0 } ?? false
             let idle = Window.time - lastInput >= Self.idleAfterSeconds

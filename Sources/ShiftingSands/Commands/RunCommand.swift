@@ -268,7 +268,7 @@ struct RunCommand: ParsableCommand {
             let clipFrames = recorder.map { _ in Int(((seconds ?? 10) * Double(ClipRecorder.framesPerSecond)).rounded()) }
             try app.run(frames: clipFrames ?? (screenshot == nil ? nil : frames ?? 120), screenshot: screenshot, recorder: recorder, quitAfter: quitAfter)
             try recorder?.finish()
-            if let recorder { Console.progress("recorded \(recorder.frames) frames (\(String(format: "%g", Double(recorder.frames) / 60)) s at 60 fps) to \(recorder.path)") }
+            if let recorder { Console.progress("recorded \(recorder.frames) frames (\(String(format: "%g", Double(recorder.frames) / Double(ClipRecorder.framesPerSecond))) s at \(ClipRecorder.framesPerSecond) fps) to \(recorder.path)") }
             try windowTrace?.close()
         }
     }
