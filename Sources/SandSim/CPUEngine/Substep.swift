@@ -29,12 +29,8 @@ struct Substep {
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let grains = step.grains
         var farthest = Farthest()
-        let range = grainRange(chunk: chunk, chunks: chunks, count: grains.count)
-        var first = range.lowerBound
-        while first < range.upperBound {
-            let octet = Octet(first: first, last: range.upperBound - 1)
+        Octet.each(in: grainRange(chunk: chunk, chunks: chunks, count: grains.count)) { octet in
             step.predict(octet, from: octet.load(grains.position), velocity: octet.load(grains.velocity), &farthest)
-            first += 8
         }
         step.farthest[chunk] = farthest.distances(subDt: step.rules.subDt)
     }
@@ -43,13 +39,9 @@ struct Substep {
     static let finishAndPredict: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         var farthest = Farthest()
-        let range = grainRange(chunk: chunk, chunks: chunks, count: step.grains.count)
-        var first = range.lowerBound
-        while first < range.upperBound {
-            let octet = Octet(first: first, last: range.upperBound - 1)
+        Octet.each(in: grainRange(chunk: chunk, chunks: chunks, count: step.grains.count)) { octet in
             let (position, velocity) = step.finished(octet)
             step.predict(octet, from: position, velocity: velocity, &farthest)
-            first += 8
         }
         step.farthest[chunk] = farthest.distances(subDt: step.rules.subDt)
     }
@@ -112,14 +104,10 @@ struct Substep {
     static let finish: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let grains = step.grains
-        let range = grainRange(chunk: chunk, chunks: chunks, count: grains.count)
-        var first = range.lowerBound
-        while first < range.upperBound {
-            let octet = Octet(first: first, last: range.upperBound - 1)
+        Octet.each(in: grainRange(chunk: chunk, chunks: chunks, count: grains.count)) { octet in
             let (position, velocity) = step.finished(octet)
             octet.store(position, into: grains.position)
             octet.store(velocity, into: grains.velocity)
-            first += 8
         }
     }
 
@@ -147,6 +135,16 @@ struct Substep {
 /// the same in each and is stored the same.
 struct Octet {
     let index: Eight<Int>
+
+    /// Calls `body` with the octets that cover `range`, in order.
+    @inline(__always)
+    static func each(in range: Range<Int>, _ body: (Octet) -> Void) {
+        var first = range.lowerBound
+        while first < range.upperBound {
+            body(Octet(first: first, last: range.upperBound - 1))
+            first += 8
+        }
+    }
 
     /// The eight grains from `first` on, none past `last`.
     @inline(__always)
