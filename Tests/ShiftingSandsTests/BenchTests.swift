@@ -52,27 +52,26 @@ struct BenchTests {
 
     @Test("--screenshot saves each case's last offscreen frame, named by case: the glass with its sand in it")
     func screenshots() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-pictures-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try CommandRun(["bench", "--modes", "cpu,instanced", "--counts", "60", "--grain-shape", "impostor", "--steps", "1", "--warmup", "0",
-                                  "--screenshot", folder.appendingPathComponent("b.png").path, "--allow-debug"])
-        #expect(run.status == 0, "stderr: \(run.stderr)")
-        for mode in ["cpu", "instanced"] {
-            let picture = try Picture(path: folder.appendingPathComponent("b-\(mode)-60-impostor.png").path)
-            #expect(picture.format == "png" && picture.width == 1280 && picture.height == 800)
-            // Sand: warm, bright pixels in the glass's middle third, below the neck where it rests.
-            var sand = 0
-            for row in 400..<700 {
-                for column in 430..<850 {
-                    let i = (row * picture.width + column) * 4
-                    if picture.pixels[i] > 150 && Int(picture.pixels[i]) > Int(picture.pixels[i + 2]) + 60 { sand += 1 }
+        try withTemporaryFolder("bench-pictures") { folder in
+            let run = try CommandRun(["bench", "--modes", "cpu,instanced", "--counts", "60", "--grain-shape", "impostor", "--steps", "1", "--warmup", "0",
+                                      "--screenshot", folder.appendingPathComponent("b.png").path, "--allow-debug"])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            for mode in ["cpu", "instanced"] {
+                let picture = try Picture(path: folder.appendingPathComponent("b-\(mode)-60-impostor.png").path)
+                #expect(picture.format == "png" && picture.width == 1280 && picture.height == 800)
+                // Sand: warm, bright pixels in the glass's middle third, below the neck where it rests.
+                var sand = 0
+                for row in 400..<700 {
+                    for column in 430..<850 {
+                        let i = (row * picture.width + column) * 4
+                        if picture.pixels[i] > 150 && Int(picture.pixels[i]) > Int(picture.pixels[i + 2]) + 60 { sand += 1 }
+                    }
                 }
+                #expect(sand > 2000, "\(mode): \(sand) sand-coloured pixels in the lower chamber")
             }
-            #expect(sand > 2000, "\(mode): \(sand) sand-coloured pixels in the lower chamber")
+            let bad = try CommandRun(["bench", "--modes", "cpu", "--counts", "60", "--screenshot", folder.appendingPathComponent("b.gif").path, "--allow-debug"])
+            #expect(bad.status != 0 && bad.stderr.contains("--screenshot") && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
         }
-        let bad = try CommandRun(["bench", "--modes", "cpu", "--counts", "60", "--screenshot", folder.appendingPathComponent("b.gif").path, "--allow-debug"])
-        #expect(bad.status != 0 && bad.stderr.contains("--screenshot") && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
     }
 
     @Test("the table names the machine and has a row per case; --substeps overrides the rule")

@@ -11,36 +11,30 @@ struct ClipTests {
                               environment: ["DISPLAY": display.name, "XDG_CONFIG_HOME": folder.path])
     }
 
-    private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-clip-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test("an .mp4 of 1 s holds 60 frames at 60 fps of the window's size, as ffprobe reads it")
     func video() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try record("clip.mp4", seconds: "1", in: folder)
-        #expect(run.status == 0, "stderr: \(run.stderr)")
-        #expect(run.stderr.contains("recorded 60 frames"), "\(run.stderr)")
-        let probe = try Self.probe(folder.appendingPathComponent("clip.mp4"))
-        #expect(probe["nb_read_frames"] == "60" && probe["r_frame_rate"] == "60/1", "\(probe)")
-        #expect(probe["width"] == "640" && probe["height"] == "400", "\(probe)")
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("shifting-sands").path), "a recording saves no settings")
+        try withTemporaryFolder("sands-clip") { folder in
+            let run = try record("clip.mp4", seconds: "1", in: folder)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            #expect(run.stderr.contains("recorded 60 frames"), "\(run.stderr)")
+            let probe = try Self.probe(folder.appendingPathComponent("clip.mp4"))
+            #expect(probe["nb_read_frames"] == "60" && probe["r_frame_rate"] == "60/1", "\(probe)")
+            #expect(probe["width"] == "640" && probe["height"] == "400", "\(probe)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("shifting-sands").path), "a recording saves no settings")
+        }
     }
 
     @Test("any other name is a folder of numbered PNG frames, one per 1/60 s")
     func frames() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try record("frames", seconds: "0.5", in: folder)
-        #expect(run.status == 0, "stderr: \(run.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames").path).sorted()
-        #expect(names.count == 30 && names.first == "frame-00001.png" && names.last == "frame-00030.png", "\(names)")
-        let last = try Picture(path: folder.appendingPathComponent("frames/frame-00030.png").path)
-        #expect(last.format == "png" && last.width == 640 && last.height == 400)
-        #expect(last.litBounds(x: 0...639, y: 0...399) != nil, "the hourglass is drawn")
+        try withTemporaryFolder("sands-clip") { folder in
+            let run = try record("frames", seconds: "0.5", in: folder)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames").path).sorted()
+            #expect(names.count == 30 && names.first == "frame-00001.png" && names.last == "frame-00030.png", "\(names)")
+            let last = try Picture(path: folder.appendingPathComponent("frames/frame-00030.png").path)
+            #expect(last.format == "png" && last.width == 640 && last.height == 400)
+            #expect(last.litBounds(x: 0...639, y: 0...399) != nil, "the hourglass is drawn")
+        }
     }
 
     /// ffprobe's count of decoded frames, rate and size for the first video stream.

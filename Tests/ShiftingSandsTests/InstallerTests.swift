@@ -31,38 +31,37 @@ struct InstallerTests {
 
     @Test("install: a valid menu entry whose binary runs from anywhere, icons drawn by the app, completions, a manual; uninstall: nothing left")
     func installAndRemove() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("sands-home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        let install = try run("scripts/install-desktop", ["--binary", CommandRun.binary.path], home: home)
-        #expect(install.status == 0, "\(install.output)")
+        try withTemporaryFolder("sands-home") { home in
+            let install = try run("scripts/install-desktop", ["--binary", CommandRun.binary.path], home: home)
+            #expect(install.status == 0, "\(install.output)")
 
-        let entry = home.appendingPathComponent(".local/share/applications/shifting-sands.desktop")
-        let validated = try run("/usr/bin/env", ["desktop-file-validate", entry.path], home: home)
-        #expect(validated.status == 0 && validated.output.isEmpty, "desktop-file-validate: \(validated.output)")
-        let text = try String(contentsOf: entry, encoding: .utf8)
-        let binary = home.appendingPathComponent(".local/bin/shifting-sands")
-        #expect(text.contains("Exec=\(binary.path)") && text.contains("Icon=shifting-sands") && text.contains("StartupWMClass=\(Window.className)"))
+            let entry = home.appendingPathComponent(".local/share/applications/shifting-sands.desktop")
+            let validated = try run("/usr/bin/env", ["desktop-file-validate", entry.path], home: home)
+            #expect(validated.status == 0 && validated.output.isEmpty, "desktop-file-validate: \(validated.output)")
+            let text = try String(contentsOf: entry, encoding: .utf8)
+            let binary = home.appendingPathComponent(".local/bin/shifting-sands")
+            #expect(text.contains("Exec=\(binary.path)") && text.contains("Icon=shifting-sands") && text.contains("StartupWMClass=\(Window.className)"))
 
-        let version = try run(binary.path, ["--version"], home: home)
-        #expect(version.status == 0 && version.output.trimmingCharacters(in: .whitespacesAndNewlines) == AppVersion.current)
-        for size in AppIcon.sizes {
-            let icon = try Picture(path: home.appendingPathComponent(".local/share/icons/hicolor/\(size)x\(size)/apps/shifting-sands.png").path)
-            #expect(icon.format == "png" && icon.width == size && icon.height == size)
-            #expect(icon.litBounds(x: 0...(size - 1), y: 0...(size - 1)) != nil || size < 64, "the glass is drawn in the \(size) px icon")
+            let version = try run(binary.path, ["--version"], home: home)
+            #expect(version.status == 0 && version.output.trimmingCharacters(in: .whitespacesAndNewlines) == AppVersion.current)
+            for size in AppIcon.sizes {
+                let icon = try Picture(path: home.appendingPathComponent(".local/share/icons/hicolor/\(size)x\(size)/apps/shifting-sands.png").path)
+                #expect(icon.format == "png" && icon.width == size && icon.height == size)
+                #expect(icon.litBounds(x: 0...(size - 1), y: 0...(size - 1)) != nil || size < 64, "the glass is drawn in the \(size) px icon")
+            }
+            for completion in [".local/share/bash-completion/completions/shifting-sands", ".local/share/zsh/site-functions/_shifting-sands",
+                               ".config/fish/completions/shifting-sands.fish"] {
+                let script = try String(contentsOf: home.appendingPathComponent(completion), encoding: .utf8)
+                #expect(script.contains("shifting-sands") && script.contains("simulate"), "\(completion)")
+            }
+            let manual = try String(contentsOf: home.appendingPathComponent(".local/share/man/man1/shifting-sands.1"), encoding: .utf8)
+            #expect(manual.contains(".Dt SHIFTING-SANDS 1") && manual.contains("bench"), "a manual page with every command")
+
+            let remove = try run("scripts/install-desktop", ["--uninstall"], home: home)
+            #expect(remove.status == 0, "\(remove.output)")
+            #expect(files(under: home).isEmpty, "left behind: \(files(under: home))")
+            let again = try run("scripts/install-desktop", ["--uninstall"], home: home)
+            #expect(again.status != 0 && again.output.split(separator: "\n").count == 1, "a second uninstall says there is nothing: \(again.output)")
         }
-        for completion in [".local/share/bash-completion/completions/shifting-sands", ".local/share/zsh/site-functions/_shifting-sands",
-                           ".config/fish/completions/shifting-sands.fish"] {
-            let script = try String(contentsOf: home.appendingPathComponent(completion), encoding: .utf8)
-            #expect(script.contains("shifting-sands") && script.contains("simulate"), "\(completion)")
-        }
-        let manual = try String(contentsOf: home.appendingPathComponent(".local/share/man/man1/shifting-sands.1"), encoding: .utf8)
-        #expect(manual.contains(".Dt SHIFTING-SANDS 1") && manual.contains("bench"), "a manual page with every command")
-
-        let remove = try run("scripts/install-desktop", ["--uninstall"], home: home)
-        #expect(remove.status == 0, "\(remove.output)")
-        #expect(files(under: home).isEmpty, "left behind: \(files(under: home))")
-        let again = try run("scripts/install-desktop", ["--uninstall"], home: home)
-        #expect(again.status != 0 && again.output.split(separator: "\n").count == 1, "a second uninstall says there is nothing: \(again.output)")
     }
 }

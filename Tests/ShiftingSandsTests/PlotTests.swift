@@ -40,12 +40,6 @@ final class SVGElements: NSObject, XMLParserDelegate {
 
 @Suite("Plots and baselines", .serialized)
 struct PlotTests {
-    private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-plot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     /// rsvg-convert (scripts/install-deps) renders the SVG to a PNG an image decoder reads.
     private func renders(_ svg: URL) throws -> Picture {
         let png = svg.deletingPathExtension().appendingPathExtension("png")
@@ -56,44 +50,44 @@ struct PlotTests {
 
     @Test("bench --plot: a line per mode and shape through each count, a bar segment per stage and case, a title naming the renderer, machine and version")
     func benchPlot() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let svg = folder.appendingPathComponent("b.svg")
-        let run = try CommandRun(["bench", "--modes", "cpu,gpu", "--counts", "60,120", "--grain-shape", "impostor", "--steps", "2", "--warmup", "0",
-                                  "--plot", svg.path, "--allow-debug"])
-        #expect(run.status == 0, "stderr: \(run.stderr)")
-        let plot = try SVGElements(file: svg)
-        let series = plot.named("polyline", class: "series")
-        #expect(series.map { $0["data-name"] ?? "" } == ["cpu, impostor", "gpu, impostor", "60 a second"])
-        #expect(series.prefix(2).allSatisfy { SVGElements.points($0).count == 2 }, "a point per count")
-        let bars = plot.named("rect", class: "bar")
-        #expect(Set(bars.compactMap { $0["data-name"] }).isSuperset(of: ["physics", "grains"]), "stages in the bars")
-        #expect(bars.count >= 8, "at least physics and grains for each of four cases: \(bars.count)")
-        let words = plot.texts.joined(separator: " ")
-        #expect(words.contains("llvmpipe") || words.contains("renderer") || words.contains("GL"), "the renderer is named")
-        #expect(words.contains(AppVersion.current) && words.contains("cores"), "version and machine are named")
-        let picture = try renders(svg)
-        #expect(picture.width == 900 && picture.height > 600)
+        try withTemporaryFolder("sands-plot") { folder in
+            let svg = folder.appendingPathComponent("b.svg")
+            let run = try CommandRun(["bench", "--modes", "cpu,gpu", "--counts", "60,120", "--grain-shape", "impostor", "--steps", "2", "--warmup", "0",
+                                      "--plot", svg.path, "--allow-debug"])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let plot = try SVGElements(file: svg)
+            let series = plot.named("polyline", class: "series")
+            #expect(series.map { $0["data-name"] ?? "" } == ["cpu, impostor", "gpu, impostor", "60 a second"])
+            #expect(series.prefix(2).allSatisfy { SVGElements.points($0).count == 2 }, "a point per count")
+            let bars = plot.named("rect", class: "bar")
+            #expect(Set(bars.compactMap { $0["data-name"] }).isSuperset(of: ["physics", "grains"]), "stages in the bars")
+            #expect(bars.count >= 8, "at least physics and grains for each of four cases: \(bars.count)")
+            let words = plot.texts.joined(separator: " ")
+            #expect(words.contains("llvmpipe") || words.contains("renderer") || words.contains("GL"), "the renderer is named")
+            #expect(words.contains(AppVersion.current) && words.contains("cores"), "version and machine are named")
+            let picture = try renders(svg)
+            #expect(picture.width == 900 && picture.height > 600)
+        }
     }
 
     @Test("simulate --plot: the drain, its ideal straight line from the start to the timer's end, and that end marked")
     func simulatePlot() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let svg = folder.appendingPathComponent("s.svg")
-        let run = try CommandRun(["simulate", "--count", "60", "--duration", "5", "--settle", "0.5", "--landing", "0.5", "--plot", svg.path])
-        #expect(run.status == 0, "stderr: \(run.stderr)")
-        let plot = try SVGElements(file: svg)
-        let series = plot.named("polyline", class: "series")
-        let drain = try #require(series.first { $0["data-name"] == "grains above the neck" })
-        #expect(SVGElements.points(drain).count >= 55, "a sample every 0.1 s over 6 s or more")
-        let ideal = try #require(series.first { $0["data-name"] == "ideal: a steady drain" })
-        let line = SVGElements.points(ideal)
-        #expect(line.count == 2 && line[0].1 < line[1].1, "the ideal line falls from all the grains to none")
-        let end = try #require(plot.named("line", class: "mark").first { $0["data-name"] == "timer ends" })
-        #expect(abs((Double(end["x1"] ?? "") ?? 0) - line[1].0) < 0.2, "the timer's end is where the ideal line reaches none")
-        #expect(plot.texts.joined().contains("60 grains"))
-        _ = try renders(svg)
+        try withTemporaryFolder("sands-plot") { folder in
+            let svg = folder.appendingPathComponent("s.svg")
+            let run = try CommandRun(["simulate", "--count", "60", "--duration", "5", "--settle", "0.5", "--landing", "0.5", "--plot", svg.path])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let plot = try SVGElements(file: svg)
+            let series = plot.named("polyline", class: "series")
+            let drain = try #require(series.first { $0["data-name"] == "grains above the neck" })
+            #expect(SVGElements.points(drain).count >= 55, "a sample every 0.1 s over 6 s or more")
+            let ideal = try #require(series.first { $0["data-name"] == "ideal: a steady drain" })
+            let line = SVGElements.points(ideal)
+            #expect(line.count == 2 && line[0].1 < line[1].1, "the ideal line falls from all the grains to none")
+            let end = try #require(plot.named("line", class: "mark").first { $0["data-name"] == "timer ends" })
+            #expect(abs((Double(end["x1"] ?? "") ?? 0) - line[1].0) < 0.2, "the timer's end is where the ideal line reaches none")
+            #expect(plot.texts.joined().contains("60 grains"))
+            _ = try renders(svg)
+        }
     }
 
     @Test("a plot axis: nice ticks, log decades, a value's place along it")
@@ -120,21 +114,21 @@ struct PlotTests {
 
     @Test("bench --baseline: the same cases again, ratios printed, a case made slower on purpose (4x the substeps) marked slower")
     func baseline() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let old = folder.appendingPathComponent("old.json").path
-        let first = try CommandRun(["bench", "--modes", "cpu", "--counts", "200", "--grain-shape", "impostor", "--steps", "5", "--warmup", "1",
-                                    "--repetitions", "3", "--format", "json", "--output", old, "--allow-debug"])
-        #expect(first.status == 0, "stderr: \(first.stderr)")
-        let report = try JSONDecoder().decode(BenchReport.self, from: try Data(contentsOf: URL(fileURLWithPath: old)))
-        #expect(report.results.first?.repetitions?.totalMs.count == 3)
-        #expect(!report.system.renderer.isEmpty && !report.system.version.isEmpty && report.system.build == "debug")
-        let slower = try CommandRun(["bench", "--baseline", old, "--steps", "5", "--warmup", "1", "--substeps", "96", "--allow-debug"])
-        #expect(slower.status == 0, "stderr: \(slower.stderr)")
-        let row = try #require(slower.stdout.split(separator: "\n").last { $0.hasPrefix("cpu ") })
-        #expect(row.contains("slower") && row.contains("×"), "\(row)")
-        #expect(slower.stdout.contains("the runs differ in substeps"))
-        let missing = try CommandRun(["bench", "--baseline", folder.appendingPathComponent("none.json").path, "--allow-debug"])
-        #expect(missing.status != 0 && missing.stderr.split(separator: "\n").count == 1 && missing.stderr.contains("--baseline"), "\(missing.stderr)")
+        try withTemporaryFolder("sands-plot") { folder in
+            let old = folder.appendingPathComponent("old.json").path
+            let first = try CommandRun(["bench", "--modes", "cpu", "--counts", "200", "--grain-shape", "impostor", "--steps", "5", "--warmup", "1",
+                                        "--repetitions", "3", "--format", "json", "--output", old, "--allow-debug"])
+            #expect(first.status == 0, "stderr: \(first.stderr)")
+            let report = try JSONDecoder().decode(BenchReport.self, from: try Data(contentsOf: URL(fileURLWithPath: old)))
+            #expect(report.results.first?.repetitions?.totalMs.count == 3)
+            #expect(!report.system.renderer.isEmpty && !report.system.version.isEmpty && report.system.build == "debug")
+            let slower = try CommandRun(["bench", "--baseline", old, "--steps", "5", "--warmup", "1", "--substeps", "96", "--allow-debug"])
+            #expect(slower.status == 0, "stderr: \(slower.stderr)")
+            let row = try #require(slower.stdout.split(separator: "\n").last { $0.hasPrefix("cpu ") })
+            #expect(row.contains("slower") && row.contains("×"), "\(row)")
+            #expect(slower.stdout.contains("the runs differ in substeps"))
+            let missing = try CommandRun(["bench", "--baseline", folder.appendingPathComponent("none.json").path, "--allow-debug"])
+            #expect(missing.status != 0 && missing.stderr.split(separator: "\n").count == 1 && missing.stderr.contains("--baseline"), "\(missing.stderr)")
+        }
     }
 }

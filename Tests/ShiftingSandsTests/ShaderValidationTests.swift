@@ -80,18 +80,18 @@ struct ShaderValidationTests {
     func typeError() throws {
         let dump = try Self.dumped.get()
         let program = dump.appendingPathComponent("hourglass").appendingPathComponent("contact_solve.first")
-        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString)")
-            .appendingPathComponent("hourglass").appendingPathComponent("contact_solve.first")
-        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: broken.deletingLastPathComponent().deletingLastPathComponent()) }
         let text = try String(contentsOf: program.appendingPathComponent("contact_solve.comp"), encoding: .utf8)
         #expect(try ReferenceCompiler.check(program: program) == nil)
         let wrong = text.replacingOccurrences(of: "void main() {", with: "void main() {\n    float speed = vec3(1.0);")
         #expect(wrong != text)
-        try wrong.write(to: broken.appendingPathComponent("contact_solve.comp"), atomically: true, encoding: .utf8)
-        let failure = try #require(try ReferenceCompiler.check(program: broken))
-        #expect(failure.contains("contact_solve.first") && failure.contains("contact_solve.comp"), "\(failure)")
-        #expect(failure.contains("cannot convert"), "\(failure)")
+        try withTemporaryFolder("broken") { folder in
+            let broken = folder.appendingPathComponent("hourglass").appendingPathComponent("contact_solve.first")
+            try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+            try wrong.write(to: broken.appendingPathComponent("contact_solve.comp"), atomically: true, encoding: .utf8)
+            let failure = try #require(try ReferenceCompiler.check(program: broken))
+            #expect(failure.contains("contact_solve.first") && failure.contains("contact_solve.comp"), "\(failure)")
+            #expect(failure.contains("cannot convert"), "\(failure)")
+        }
     }
 }
 
