@@ -6,21 +6,33 @@ import Testing
 final class VirtualDisplay {
     let name: String
     private let process = Process()
+    /// Where the server says which display it took; open while it runs.
+    private let announcement = Pipe()
 
     static let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
     init() throws {
-        let number = Int.random(in: 200..<900)
-        name = ":\(number)"
         process.executableURL = URL(fileURLWithPath: Self.xvfb!)
-        // -terminate: the server goes when its last client does, even if this process dies first.
-        process.arguments = [name, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-terminate"]
-        process.standardOutput = FileHandle.nullDevice
+        // -displayfd: the server takes a display no other server holds and writes its number
+        // once it accepts connections. (A number drawn at random once gave two suites' tests one
+        // server: one test's Escape closed the other's window.) -terminate: the server goes
+        // when its last client does, even if this process dies first.
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-terminate"]
+        process.standardOutput = announcement
         process.standardError = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            Thread.sleep(forTimeInterval: 0.05)
+        var said = Data()
+        while !said.contains(UInt8(ascii: "\n")), case let more = announcement.fileHandleForReading.availableData, !more.isEmpty {
+            said.append(more)
         }
+        guard let number = Int(String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw StartFailure(description: "Xvfb named no display: '\(String(decoding: said, as: UTF8.self))'")
+        }
+        name = ":\(number)"
     }
 
     deinit {
