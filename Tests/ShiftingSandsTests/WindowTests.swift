@@ -1,13 +1,14 @@
 import CStb
 import Foundation
+import Synchronization
 import Testing
 
-/// An X server of our own for the window tests: Xvfb on a free display, gone when released.
+/// An X server of our own for the window tests: Xvfb on a display no other test has used, gone when released.
 final class VirtualDisplay {
     let name: String
-    private let process = Process()
-    /// Where the server says which display it took; open while it runs.
-    private let announcement = Pipe()
+    private var process = Process()
+    /// Where the server says it is ready; open while it runs.
+    private var announcement = Pipe()
 
     static let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -15,13 +16,37 @@ final class VirtualDisplay {
         let description: String
     }
 
+    /// The next display number to try. Numbers are never reused within a test run: a server
+    /// still shutting down removes its socket, and a new server on the same number then lost
+    /// its own (CI: "Failed to open display :0" just after another suite's server went).
+    private static let nextNumber = Mutex(20)
+
     init() throws {
-        process.executableURL = URL(fileURLWithPath: Self.xvfb!)
-        // -displayfd: the server takes a display no other server holds and writes its number
-        // once it accepts connections. (A number drawn at random once gave two suites' tests one
-        // server: one test's Escape closed the other's window.) -terminate: the server goes
-        // when its last client does, even if this process dies first.
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-terminate"]
+        var refusals: [String] = []
+        for _ in 0..<20 {
+            let number = Self.nextNumber.withLock { number in
+                defer { number += 1 }
+                return number
+            }
+            if let name = try Self.start(process, announcement: announcement, display: number) {
+                self.name = name
+                return
+            }
+            refusals.append(":\(number)")
+            process = Process()
+            announcement = Pipe()
+        }
+        throw StartFailure(description: "Xvfb took none of the displays \(refusals.joined(separator: ", "))")
+    }
+
+    /// Starts Xvfb on a display; the display's name once it accepts connections, or nil where
+    /// another server holds it.
+    private static func start(_ process: Process, announcement: Pipe, display: Int) throws -> String? {
+        process.executableURL = URL(fileURLWithPath: xvfb!)
+        // -displayfd: the server writes the display's number once it accepts connections, or
+        // exits having written nothing. -terminate: the server goes when its last client does,
+        // even if this process dies first.
+        process.arguments = [":\(display)", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-terminate"]
         process.standardOutput = announcement
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -29,10 +54,11 @@ final class VirtualDisplay {
         while !said.contains(UInt8(ascii: "\n")), case let more = announcement.fileHandleForReading.availableData, !more.isEmpty {
             said.append(more)
         }
-        guard let number = Int(String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw StartFailure(description: "Xvfb named no display: '\(String(decoding: said, as: UTF8.self))'")
+        guard Int(String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == display else {
+            process.waitUntilExit()
+            return nil
         }
-        name = ":\(number)"
+        return ":\(display)"
     }
 
     deinit {
