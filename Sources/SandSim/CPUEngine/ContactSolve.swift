@@ -26,10 +26,12 @@ struct ContactSolve {
         var next = 0
         for colour in 0..<PairColouring.colours {
             let end = Int(starts[colour + 1])
-            while next < end {
-                resolve(pairs + next, count: min(end - next, 8))
+            // Whole batches with their count a constant, so no lane works out whether it is past it.
+            while end - next >= 8 {
+                resolve(pairs + next, count: 8)
                 next += 8
             }
+            if next < end { resolve(pairs + next, count: end - next) }
             next = end
         }
         while next < Int(starts[PairColouring.buckets]) {
