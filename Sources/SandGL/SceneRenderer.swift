@@ -28,6 +28,9 @@ public final class SceneRenderer {
     /// The glass and caps of each neck on screen: hourglasses side by side may differ in neck
     /// (a long timer narrows the CPU engine's and the compute engines' necks differently).
     private var glassMeshes: [Float: (glass: SurfaceMeshBuffers, caps: SurfaceMeshBuffers)] = [:]
+    /// Whether the backdrop and the desk are drawn; without them the hourglass stands on
+    /// transparent black, its colours multiplied by their alpha (the app's icon).
+    public var drawsSetting = true
 
     public init(shaders: ShaderSource) throws {
         grainRenderer = try GrainRenderer(shaders: shaders)
@@ -57,7 +60,7 @@ public final class SceneRenderer {
         grainRenderer.setCameraPosition(camera.position)
         let views = scenes.map { View(scene: $0.0, viewport: $0.1, camera: camera) }
         meshGlasses(views.map(\.scene.profile))
-        let wanted = StillPicture(width: width, height: height, views: views)
+        let wanted = StillPicture(width: width, height: height, views: views, setting: drawsSetting)
         // A viewport may reach past the picture (the layout keeps a glass's size beside panels).
         let bounds = Viewport(x: 0, y: 0, width: width, height: height)
         let viewRects = views.map { $0.glassRect?.clipped(to: bounds) }, rects = viewRects.compactMap { $0 }
@@ -145,6 +148,7 @@ public final class SceneRenderer {
     private struct StillPicture: Equatable {
         let width: Int, height: Int
         let views: [View]
+        let setting: Bool
     }
 
     /// The still picture and the glass layer, drawn with 4× MSAA and resolved into `target`;
@@ -157,21 +161,30 @@ public final class SceneRenderer {
         glassLayer.lay(over: target, rects: rects)
     }
 
-    /// The backdrop, then each hourglass's desk, caps and glass's far side, into a cleared depth.
+    /// The backdrop, then each hourglass's desk, caps and glass's far side, into a cleared depth
+    /// (without the setting: a transparent picture, then the caps and the far side).
     private func drawStillParts(_ views: [View], width: Int, height: Int) {
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
-        backdrop.drawBackdrop(width: width, height: height)
+        if drawsSetting {
+            backdrop.drawBackdrop(width: width, height: height)
+        } else {
+            epoxy_glClearColor(0, 0, 0, 0)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
         epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
         for view in views {
             let viewport = view.viewport
-            // The desk runs the window's height in the hourglass's column (where panels shrink
-            // the viewport, it does not stop at the viewport's edge): the same picture, taller.
-            epoxy_glViewport(GLint(viewport.x), 0, GLsizei(viewport.width), GLsizei(height))
-            let scale = Float(viewport.height) / Float(height)
-            let shift = (2 * Float(viewport.y) + Float(viewport.height)) / Float(height) - 1
-            backdrop.drawDesk(viewProjection: Matrix4.translation([0, shift, 0]) * Matrix4.scale([1, scale, 1]) * view.viewProjection,
-                              placement: view.placement, profile: view.scene.profile)
+            if drawsSetting {
+                // The desk runs the window's height in the hourglass's column (where panels
+                // shrink the viewport, it does not stop at the viewport's edge): the same
+                // picture, taller.
+                epoxy_glViewport(GLint(viewport.x), 0, GLsizei(viewport.width), GLsizei(height))
+                let scale = Float(viewport.height) / Float(height)
+                let shift = (2 * Float(viewport.y) + Float(viewport.height)) / Float(height) - 1
+                backdrop.drawDesk(viewProjection: Matrix4.translation([0, shift, 0]) * Matrix4.scale([1, scale, 1]) * view.viewProjection,
+                                  placement: view.placement, profile: view.scene.profile)
+            }
             epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
             epoxy_glEnable(GLenum(GL_DEPTH_TEST))
             epoxy_glEnable(GLenum(GL_CULL_FACE))

@@ -48,6 +48,10 @@ struct InstallerTests {
                 let icon = try Picture(path: home.appendingPathComponent(".local/share/icons/hicolor/\(size)x\(size)/apps/shifting-sands.png").path)
                 #expect(icon.format == "png" && icon.width == size && icon.height == size)
                 #expect(icon.litBounds(x: 0...(size - 1), y: 0...(size - 1)) != nil || size < 64, "the glass is drawn in the \(size) px icon")
+                // On a transparent background, as desktop icons are: the corners clear, the pile solid.
+                let alpha = { (x: Int, y: Int) in icon.pixels[(y * size + x) * 4 + 3] }
+                #expect(alpha(0, 0) == 0 && alpha(size - 1, 0) == 0, "the \(size) px icon's corners are transparent")
+                #expect(alpha(size / 2, size * 78 / 100) > 240, "the \(size) px icon's pile is opaque")
             }
             for completion in [".local/share/bash-completion/completions/shifting-sands", ".local/share/zsh/site-functions/_shifting-sands",
                                ".config/fish/completions/shifting-sands.fish"] {

@@ -3,9 +3,9 @@ import GLSupport
 import SandGL
 import SandSim
 
-/// The app's icon, drawn by the app: its own glass with a fresh pile of sand, close up, on its
-/// backdrop. Drawn at four times the size and averaged down, since the grains are drawn at one
-/// sample a pixel.
+/// The app's icon, drawn by the app: its own glass with a fresh pile of sand, close up, on a
+/// transparent background, as desktop icons are. Drawn at four times the size and averaged
+/// down, since the grains are drawn at one sample a pixel.
 enum AppIcon {
     /// The sizes installed into the desktop's icon theme (scripts/install-desktop).
     static let sizes = [48, 128, 256]
@@ -19,6 +19,7 @@ enum AppIcon {
     /// needs a current GL 4.3 context.
     static func images(sizes: [Int], shaders: ShaderSource) throws -> [(size: Int, pixels: [UInt8])] {
         let renderer = try SceneRenderer(shaders: shaders)
+        renderer.drawsSetting = false
         let sand = try SandModes.make(.cpu, shaders: nil, threads: 1)
         try sand.engine.spawn(count: grains)
         try sand.setColors(GrainColors.perGrain(count: grains, random: false))
@@ -33,19 +34,24 @@ enum AppIcon {
         }
     }
 
-    /// Each output pixel the mean of its `supersampling`² source pixels.
+    /// Each output pixel the mean of its `supersampling`² source pixels, whose colours are
+    /// multiplied by their alpha (the glass is blended so), divided by it again, as PNG and the
+    /// window manager take colours.
     private static func downsampled(_ pixels: [UInt8], size: Int) -> [UInt8] {
         let factor = supersampling, big = size * factor
         var out = [UInt8](repeating: 0, count: size * size * 4)
         for y in 0..<size {
             for x in 0..<size {
-                for channel in 0..<4 {
-                    var sum = 0
-                    for dy in 0..<factor {
-                        for dx in 0..<factor { sum += Int(pixels[((y * factor + dy) * big + x * factor + dx) * 4 + channel]) }
+                var sum = SIMD4<Int>()
+                for dy in 0..<factor {
+                    for dx in 0..<factor {
+                        let i = ((y * factor + dy) * big + x * factor + dx) * 4
+                        sum &+= SIMD4(Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]), Int(pixels[i + 3]))
                     }
-                    out[(y * size + x) * 4 + channel] = UInt8(sum / (factor * factor))
                 }
+                let alpha = sum[3]
+                for channel in 0..<3 { out[(y * size + x) * 4 + channel] = UInt8(alpha > 0 ? min(sum[channel] * 255 / alpha, 255) : 0) }
+                out[(y * size + x) * 4 + 3] = UInt8(alpha / (factor * factor))
             }
         }
         return out
