@@ -121,6 +121,8 @@ struct CommandLineTests {
         (["spawn", "--count", "10"], "count 10 is outside 50–1,000,000, the counts any mode takes"),
         (["run", "--trace", "/proc/x.csv"], "is one of the kernel's files"),
         (["run", "--screenshot", "x.gif"], "a picture is written as PNG (.png), JPEG (.jpg, .jpeg) or BMP (.bmp)"),
+        (["icon", "--output", "x.jpg"], "an icon is written as PNG (.png)"),
+        (["icon", "--size", "5", "--output", "x.png"], "--size 5 is outside 16–1024 pixels"),
         (["run", "--fps-cap", "500"], "--fps-cap 500 is outside 1–240"),
         (["run", "--fps-cap", "-5"], "--fps-cap -5 is outside 1–240"),
         (["run", "--quit-after", "0"], "--quit-after 0 is not a number of seconds above 0"),

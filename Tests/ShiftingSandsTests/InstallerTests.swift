@@ -8,12 +8,13 @@ import Testing
 struct InstallerTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `command` with `arguments` in the repository with `home` as HOME (and no XDG
-    /// folders of the caller's): exit status and what it printed.
+    /// Runs `command` with `arguments` in the repository with `home` as HOME and the XDG
+    /// folders empty, which counts as unset (swift build refused an empty one, and the
+    /// installer with it): exit status and what it printed.
     private func run(_ command: String, _ arguments: [String], home: URL) throws -> (status: Int32, output: String) {
         let executable = command.hasPrefix("/") ? URL(fileURLWithPath: command) : Self.repository.appendingPathComponent(command)
-        let run = try CommandRun(executable: executable, arguments, environment: ["HOME": home.path],
-                                 removing: ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "SHIFTING_SANDS_SHADERS"], directory: Self.repository)
+        let run = try CommandRun(executable: executable, arguments, environment: ["HOME": home.path, "XDG_DATA_HOME": "", "XDG_CONFIG_HOME": ""],
+                                 removing: ["SHIFTING_SANDS_SHADERS"], directory: Self.repository)
         return (run.status, run.stdout + run.stderr)
     }
 

@@ -17,7 +17,10 @@ struct IconCommand: ParsableCommand {
 
     func validate() throws {
         guard (16...1024).contains(size) else { throw ValidationError("--size \(size) is outside 16–1024 pixels") }
-        try ArgumentChecks.pictureFile(output, option: "--output")
+        try ArgumentChecks.outputFile(output, option: "--output")
+        guard Screenshot.Format(path: output) == .png else {
+            throw ValidationError("--output \(output): an icon is written as PNG (.png), the format that keeps its transparent background")
+        }
     }
 
     func run() throws {
