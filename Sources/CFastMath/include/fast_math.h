@@ -46,8 +46,8 @@ static inline int fast_any8(fast_int8 mask) { return __builtin_reduce_or(mask) !
 #endif
 /* The lanes where a < b (a <= b), as a mask. Hidden from the optimiser too: seen as comparisons,
    the masks' later ANDs became selects on vectors of single bits, which AVX2 has no registers
-   for, taken apart a lane at a time through the integer registers (the engine ran 30% faster at
-   50,000 grains without it; docs/BENCHMARKS.md). */
+   for, taken apart a lane at a time through the integer registers (the engine runs about a
+   fifth faster without it; docs/BENCHMARKS.md). */
 static inline fast_int8 fast_less8(fast_float8 a, fast_float8 b) { fast_int8 mask = a < b; FAST_OPAQUE(mask); return mask; }
 static inline fast_int8 fast_less_equal8(fast_float8 a, fast_float8 b) { fast_int8 mask = a <= b; FAST_OPAQUE(mask); return mask; }
 static inline fast_float8 fast_transpose_halves(int row, fast_float8 v04, fast_float8 v15, fast_float8 v26, fast_float8 v37) {
