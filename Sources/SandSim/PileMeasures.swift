@@ -15,14 +15,14 @@ public enum PileMeasures {
         var deepest = Overlap()
         guard let diameter = grains.first.map({ 2 * $0.radius }), diameter > 0 else { return deepest }
         let neighbours = GrainNeighbours(grains, cellSize: diameter)
-        let positions = neighbours.positions
-        for index in positions.indices {
-            let p = positions[index]
+        let positions = neighbours.positions, radii = neighbours.radii
+        for slot in positions.indices {
+            let p = positions[slot]
             let inNeck = abs(p.y) < PhysicsConstants.neckHalfHeight
-            neighbours.forEach(near: index) { other in
-                guard other > index else { return }
+            neighbours.forEach(near: slot) { other in
+                guard other > slot else { return }
                 let delta = p - positions[other]
-                let touching = grains[index].radius + grains[other].radius
+                let touching = radii[slot] + radii[other]
                 let distanceSquared = (delta * delta).sum()
                 guard distanceSquared < touching * touching else { return }
                 let overlap = (touching - distanceSquared.squareRoot()) / diameter
@@ -44,11 +44,17 @@ public enum PileMeasures {
         guard let radius = grains.first?.radius, radius > 0 else { return [] }
         let reach = 2 * radius * PhysicsConstants.supportDistanceFactor
         let neighbours = GrainNeighbours(grains, cellSize: reach)
-        let positions = neighbours.positions
+        let positions = neighbours.positions, radii = neighbours.radii
         let margin = radius * (PhysicsConstants.supportDistanceFactor - 1)
-        return positions.indices.map { index in
-            guard neighbours.finite[index] else { return false }
-            let p = positions[index], r = grains[index].radius
+        // Grains whose position is not finite have nothing under them.
+        var supported = [Bool](repeating: false, count: grains.count)
+        for slot in positions.indices {
+            supported[neighbours.order[slot]] = isSupported(slot)
+        }
+        return supported
+
+        func isSupported(_ slot: Int) -> Bool {
+            let p = positions[slot], r = radii[slot]
             if p.y - r <= -profile.innerHalfHeight + margin, up.y > 0 { return true }
             if p.y + r >= profile.innerHalfHeight - margin, up.y < 0 { return true }
             let radial = (p.x * p.x + p.z * p.z).squareRoot()
@@ -59,10 +65,10 @@ public enum PileMeasures {
                 if (outward * up).sum() < 0 { return true }
             }
             var under = false
-            neighbours.forEach(near: index) { other in
+            neighbours.forEach(near: slot) { other in
                 guard !under else { return }
                 let delta = positions[other] - p
-                let touching = (r + grains[other].radius) * PhysicsConstants.supportDistanceFactor
+                let touching = (r + radii[other]) * PhysicsConstants.supportDistanceFactor
                 under = (delta * delta).sum() < touching * touching && (delta * up).sum() < 0
             }
             return under
