@@ -71,26 +71,27 @@ struct CalibrateCommand: ParsableCommand {
         for count in try parsedCounts() {
             for gravity in try parsedGravities() {
                 for round in 0..<repeats {
-                    let backend = try Backend.make(mode: mode)
-                    try backend.engine.spawn(count: count)
+                    let (result, ran) = try Backend.with(mode: mode) { backend in
+                        try backend.engine.spawn(count: count)
+                        var drain = HeadlessRun(duration: limit, settleSeconds: HeadlessRun.defaultSettleSeconds + 0.1 * Float(round), mode: backend.mode)
+                        drain.freeGravity = gravity
+                        drain.measureOverlap = false
+                        drain.neckDiameters = neckDiameters
+                        Console.progress("calibrate: \(backend.mode.rawValue) \(count) grains at g = \(gravity)")
+                        return (drain.run(engine: backend.engine), backend.mode)
+                    }
                     let radius = GrainSizing.radiusForCount(count)
-                    var drain = HeadlessRun(duration: limit, settleSeconds: HeadlessRun.defaultSettleSeconds + 0.1 * Float(round), mode: backend.mode)
-                    drain.freeGravity = gravity
-                    drain.measureOverlap = false
-                    drain.neckDiameters = neckDiameters
-                    Console.progress("calibrate: \(backend.mode.rawValue) \(count) grains at g = \(gravity)")
-                    let result = drain.run(engine: backend.engine)
                     let opening = 2 * (neckDiameters.map { $0 * radius } ?? HourglassProfile.innerNeckRadius(grainRadius: radius))
                     let ratio = 2 * radius / opening
                     guard let rate = DrainSample.flowRate(result.trace) else {
-                        print(String(format: "%-9@ %7d %8.2f %6.3f  jammed before 90%% drained in %.0f s", backend.mode.rawValue, count, gravity, ratio, limit))
+                        print(String(format: "%-9@ %7d %8.2f %6.3f  jammed before 90%% drained in %.0f s", ran.rawValue, count, gravity, ratio, limit))
                         continue
                     }
                     let measurement = DrainCalibration.Measurement(count: count, gravity: gravity, opening: opening, diameter: 2 * radius, grainsPerSecond: rate)
                     measurements.append(measurement)
                     // Held back at most `longestHoldBack` times, the sand keeps a timer that much longer than it drains alone.
                     let longest = neckDiameters == nil ? "" : String(format: "  %.1f min", Double(PhysicsConstants.longestHoldBack) / measurement.share / 60)
-                    print(String(format: "%-9@ %7d %8.2f %6.3f %9.1f %8.4f", backend.mode.rawValue, count, gravity, ratio, rate, measurement.share) + longest)
+                    print(String(format: "%-9@ %7d %8.2f %6.3f %9.1f %8.4f", ran.rawValue, count, gravity, ratio, rate, measurement.share) + longest)
                 }
             }
         }

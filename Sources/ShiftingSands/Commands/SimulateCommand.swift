@@ -62,25 +62,27 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let backend = try Backend.make(mode: mode)
-        let engine = backend.engine
-        try engine.spawn(count: count, size: size)
-        var headless = HeadlessRun(duration: duration.seconds, settleSeconds: settle ?? HeadlessRun.defaultSettleSeconds, flips: flips, mode: backend.mode)
-        headless.landingSeconds = landing
-        headless.hand = try TurnOption.hand(turns)
-        let result = headless.run(engine: engine) { phase in
-            Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
+        let (result, ran, renderer) = try Backend.with(mode: mode) { backend in
+            let engine = backend.engine
+            try engine.spawn(count: count, size: size)
+            var headless = HeadlessRun(duration: duration.seconds, settleSeconds: settle ?? HeadlessRun.defaultSettleSeconds, flips: flips, mode: backend.mode)
+            headless.landingSeconds = landing
+            headless.hand = try TurnOption.hand(turns)
+            let result = headless.run(engine: engine) { phase in
+                Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
+            }
+            return (result, backend.mode, backend.renderer)
         }
-        var summary = RunSummary(mode: backend.mode.rawValue, grains: result.grains, profile: result.profile,
+        var summary = RunSummary(mode: ran.rawValue, grains: result.grains, profile: result.profile,
                                  simulatedSeconds: result.simulatedSeconds, wallSeconds: result.wallSeconds,
-                                 renderer: backend.renderer)
+                                 renderer: renderer)
         summary.add(result)
         if let dump { try Console.write(GrainDump.text(result.grains), to: dump) }
         if let trace {
             try Console.write(([DrainSample.csvHeader] + result.trace.map(\.csvRow)).joined(separator: "\n") + "\n", to: trace)
         }
         if let plot {
-            try SimulatePlot(result: result, duration: duration.seconds, mode: backend.mode, renderer: backend.renderer).plot.write(to: plot)
+            try SimulatePlot(result: result, duration: duration.seconds, mode: ran, renderer: renderer).plot.write(to: plot)
         }
         print(json ? try Console.json(summary) : summary.text)
     }
