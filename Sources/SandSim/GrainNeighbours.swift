@@ -1,3 +1,5 @@
+import Foundation
+
 /// The grains near each grain, for the pile's measures: cells one reach wide over the grains'
 /// bounding box, numbered x fastest, folded into twice as many buckets as grains (a cell's
 /// bucket is its number modulo theirs), and the grains counting-sorted by bucket with their
@@ -80,6 +82,28 @@ struct GrainNeighbours {
                 }
             }
         }
+    }
+
+    /// The order cut into runs of slots for `inParts`: a few a core, so cores that finish early
+    /// take more, and each run's grains near each other in memory.
+    var parts: [Range<Int>] {
+        let count = max(1, min(positions.count / 4096, 8 * ProcessInfo.processInfo.activeProcessorCount))
+        return (0..<count).map { part in positions.count * part / count..<positions.count * (part + 1) / count }
+    }
+
+    /// `body` over each of `parts` on every core, its results in the parts' order: the same
+    /// results whatever the number of cores (at 1,000,000 grains one core took 0.4 s a look,
+    /// docs/BENCHMARKS.md).
+    func inParts<Result>(_ body: @Sendable (Range<Int>) -> Result) -> [Result] {
+        let parts = self.parts
+        var results = [Result?](repeating: nil, count: parts.count)
+        results.withUnsafeMutableBufferPointer { results in
+            nonisolated(unsafe) let results = results
+            DispatchQueue.concurrentPerform(iterations: parts.count) { part in
+                results[part] = body(parts[part])
+            }
+        }
+        return results.map { $0! }
     }
 
     /// Whole numbers by the component, as a float vector's conversion to an integer one is a

@@ -16,21 +16,29 @@ public enum PileMeasures {
         guard let diameter = grains.first.map({ 2 * $0.radius }), diameter > 0 else { return deepest }
         let neighbours = GrainNeighbours(grains, cellSize: diameter)
         let positions = neighbours.positions, radii = neighbours.radii
-        for slot in positions.indices {
-            let p = positions[slot]
-            let inNeck = abs(p.y) < PhysicsConstants.neckHalfHeight
-            neighbours.forEach(near: slot) { other in
-                guard other > slot else { return }
-                let delta = p - positions[other]
-                let touching = radii[slot] + radii[other]
-                let distanceSquared = (delta * delta).sum()
-                guard distanceSquared < touching * touching else { return }
-                let overlap = (touching - distanceSquared.squareRoot()) / diameter
-                deepest.anywhere = max(deepest.anywhere, overlap)
-                if inNeck || abs(positions[other].y) < PhysicsConstants.neckHalfHeight {
-                    deepest.inNeck = max(deepest.inNeck, overlap)
+        let parts = neighbours.inParts { slots in
+            var deepest = Overlap()
+            for slot in slots {
+                let p = positions[slot]
+                let inNeck = abs(p.y) < PhysicsConstants.neckHalfHeight
+                neighbours.forEach(near: slot) { other in
+                    guard other > slot else { return }
+                    let delta = p - positions[other]
+                    let touching = radii[slot] + radii[other]
+                    let distanceSquared = (delta * delta).sum()
+                    guard distanceSquared < touching * touching else { return }
+                    let overlap = (touching - distanceSquared.squareRoot()) / diameter
+                    deepest.anywhere = max(deepest.anywhere, overlap)
+                    if inNeck || abs(positions[other].y) < PhysicsConstants.neckHalfHeight {
+                        deepest.inNeck = max(deepest.inNeck, overlap)
+                    }
                 }
             }
+            return deepest
+        }
+        for part in parts {
+            deepest.anywhere = max(deepest.anywhere, part.anywhere)
+            deepest.inNeck = max(deepest.inNeck, part.inNeck)
         }
         return deepest
     }
@@ -48,12 +56,12 @@ public enum PileMeasures {
         let margin = radius * (PhysicsConstants.supportDistanceFactor - 1)
         // Grains whose position is not finite have nothing under them.
         var supported = [Bool](repeating: false, count: grains.count)
-        for slot in positions.indices {
-            supported[neighbours.order[slot]] = isSupported(slot)
+        for (slots, part) in zip(neighbours.parts, neighbours.inParts { $0.map(isSupported) }) {
+            for (slot, held) in zip(slots, part) { supported[neighbours.order[slot]] = held }
         }
         return supported
 
-        func isSupported(_ slot: Int) -> Bool {
+        @Sendable func isSupported(_ slot: Int) -> Bool {
             let p = positions[slot], r = radii[slot]
             if p.y - r <= -profile.innerHalfHeight + margin, up.y > 0 { return true }
             if p.y + r >= profile.innerHalfHeight - margin, up.y < 0 { return true }
