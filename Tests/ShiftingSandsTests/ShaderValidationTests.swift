@@ -8,8 +8,12 @@ import Testing
 struct ShaderValidationTests {
     /// The programs the app links, dumped (ShaderDump) by `bench` runs that build every scene's
     /// GL objects: each engine and grain shape of the hourglass, the wave pool, sparkles, titanium.
+    /// Into the build folder, one dump replacing the last: three tests share it, and a static has
+    /// no end to clean up at (each run left half a megabyte in /tmp).
     static let dumped: Result<URL, CommandFailure> = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shader-dump-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/shader-validation-dump")
+        try? FileManager.default.removeItem(at: folder)
         let runs = [
             ["bench", "--modes", "cpu,gpu,instanced", "--counts", "50", "--grain-shape", "impostor,mesh"],
             ["bench", "--scene", "waves", "--screens", "64x64", "--pixel-sizes", "8"],
