@@ -1,3 +1,5 @@
+import Foundation
+
 /// Keeps the hourglass on time. While the timer runs it compares the grains above the neck with
 /// the straight line from all of them at the start to none at the end, and sets the neck's
 /// friction — the original's own lever — from how far ahead of that line the sand is: more
@@ -19,6 +21,16 @@ public struct DrainController: Sendable {
     /// late sand is not held back while the integral unwinds at the rate of a small lag.
     public static let releaseSeconds: Float = 0.5
 
+    /// Seconds before the timer's end the line reaches none: in a large pile the last grains above
+    /// the neck's centre are the end of a slow column in the neck, which passes the centre that
+    /// long after the count above it has followed the line (docs/PHYSICS.md, "Large piles run
+    /// late by a tail"). None up to about 600 grains, growing with the log of the count as
+    /// measured, at most 0.15 s.
+    public let anticipation: Float
+    public static func anticipation(grains: Int) -> Float {
+        min(max(0.028 * log(Float(max(grains, 1)) / 600), 0), 0.15)
+    }
+
     private var accumulated: Float = 0
     /// The neck friction to use for the next frame (SimulationParameters.neckDamping).
     public private(set) var neckDamping: Float = 0
@@ -28,18 +40,20 @@ public struct DrainController: Sendable {
     public init(count: Int, duration: Float) {
         self.count = count
         self.duration = duration
+        anticipation = min(Self.anticipation(grains: count), duration / 10)
         accumulated = Self.maximumDamping / (2 * Self.integralGain)
         neckDamping = Self.maximumDamping / 2
     }
 
-    /// Grains that should still be above the neck `elapsed` seconds into the running phase.
+    /// Grains that should still be above the neck `elapsed` seconds into the running phase: a
+    /// straight line to none `anticipation` before the timer's end.
     public func ideal(elapsed: Float) -> Float {
-        Float(count) * max(1 - elapsed / duration, 0)
+        Float(count) * max(1 - elapsed / (duration - anticipation), 0)
     }
 
     /// How many seconds ahead of the straight line the sand is (negative: behind).
     public func lead(upper: Int, elapsed: Float) -> Float {
-        let rate = Float(count) / duration
+        let rate = Float(count) / (duration - anticipation)
         return (ideal(elapsed: elapsed) - Float(upper)) / rate
     }
 

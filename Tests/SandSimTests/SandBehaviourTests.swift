@@ -51,6 +51,31 @@ struct SandBehaviourTests {
         #expect((20...35).contains(median) && angles.allSatisfy { $0 >= 15 }, "the lower piles stand at \(angles)°")
     }
 
+    @Test("a large pile keeps a 5 s timer within 1%: the line ends before the timer by its neck column's tail")
+    func largePileOnTime() throws {
+        // 20,000 grains emptied at 5.083 s with the line ending at the timer (release,
+        // 2026-11-26): the last grains above the centre are a slow column's end in the neck.
+        // With the anticipation, 4.983 s (docs/PHYSICS.md, "Large piles run late by a tail").
+        let engine = CPUEngine()
+        try engine.spawn(count: 20_000)
+        var run = HeadlessRun(duration: 5, mode: .cpu)
+        run.measureOverlap = false
+        let emptyAt = try #require(run.run(engine: engine).emptyAt.first ?? nil)
+        #expect(abs(emptyAt - 5) <= 0.05, "20,000 grains empty \(emptyAt) s into a 5 s timer")
+    }
+
+    @Test("the line anticipates the timer's end only for piles with a column in the neck, and by at most 0.15 s")
+    func anticipation() {
+        #expect(DrainController.anticipation(grains: 250) == 0, "the default pile keeps the line to the timer's end")
+        #expect(DrainController.anticipation(grains: 600) == 0)
+        let counts = [1_000, 5_000, 20_000, 50_000, 1_000_000]
+        let seconds = counts.map(DrainController.anticipation(grains:))
+        #expect(zip(seconds, seconds.dropFirst()).allSatisfy { $0 <= $1 } && seconds.allSatisfy { $0 > 0 && $0 <= 0.15 }, "\(seconds)")
+        let controller = DrainController(count: 20_000, duration: 5)
+        #expect(controller.ideal(elapsed: 5 - controller.anticipation) == 0 && controller.ideal(elapsed: 4.8) > 0)
+        #expect(DrainController(count: 50_000, duration: 0.5).anticipation <= 0.05, "a tenth of the timer at most")
+    }
+
     @Test("twenty flips of one pile lose no grain and no number")
     func flips() throws {
         let engine = CPUEngine()
