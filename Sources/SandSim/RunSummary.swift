@@ -116,7 +116,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
             lines.append("upper chamber empty \(emptyAt.map { Self.format($0, digits: 2) + " s" } ?? "never") into the run" +
                          (drainStraightness.map { ", R² \(Self.format($0, digits: 4)) over 10–90% drained" } ?? "") +
                          (flips > 1 ? "; \(flips) flips, \(lost ?? 0) grains lost" : ""))
-            lines.append("glass tapped \(taps ?? 0) times to free a jammed neck" +
+            let tapped = taps ?? 0
+            lines.append("glass tapped \(tapped == 0 ? "never" : tapped == 1 ? "once" : "\(tapped) times") to free a jammed neck" +
                          (neckDiameters.map { ", a neck \(Self.format($0, digits: 2)) grains wide" } ?? ""))
         }
         if let reposeAngle { lines.append("lower pile slope \(Self.format(reposeAngle, digits: 1))°") }
@@ -125,7 +126,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         }
         if let atRelease {
             lines.append("as the hand let go at \(Self.format(atRelease.degrees, digits: 1))°: \(atRelease.unsupported) grains with nothing under them, " +
-                         "the fastest at \(Self.format(atRelease.fastest, digits: 4))" +
+                         "the fastest at \(Self.format(atRelease.fastest, digits: 4)) units a second" +
                          (atRelease.surfaceSlope.map { ", the pile's surface at \(Self.format($0, digits: 1))° to the horizontal" } ?? ""))
         }
         if let longestHang { lines.append("longest a grain hung still with nothing under it \(Self.format(longestHang, digits: 2)) s") }
