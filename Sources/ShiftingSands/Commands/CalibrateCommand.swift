@@ -38,7 +38,7 @@ struct CalibrateCommand: ParsableCommand {
     func parsedCounts() throws -> [Int] {
         try ArgumentChecks.list(counts ?? "\(mode.defaultCount)", option: "--counts").map { text in
             guard let count = Int(text), mode.countRange.contains(count) else {
-                throw ValidationError("'\(text)' in --counts is outside \(mode.rawValue) mode's range \(mode.countRange.lowerBound)–\(mode.countRange.upperBound)")
+                throw ValidationError("'\(text)' in --counts is outside \(mode.rawValue) mode's range \(NumberText.whole(mode.countRange.lowerBound))–\(NumberText.whole(mode.countRange.upperBound))")
             }
             return count
         }
@@ -84,14 +84,14 @@ struct CalibrateCommand: ParsableCommand {
                     let opening = 2 * (neckDiameters.map { $0 * radius } ?? HourglassProfile.innerNeckRadius(grainRadius: radius))
                     let ratio = 2 * radius / opening
                     guard let rate = DrainSample.flowRate(result.trace) else {
-                        print(String(format: "%-9@ %7d %8.2f %6.3f  jammed before 90%% drained in %.0f s", ran.rawValue, count, gravity, ratio, limit))
+                        print(Self.modeColumn(ran) + String(format: " %7d %8.2f %6.3f  jammed before 90%% drained in %.0f s", count, gravity, ratio, limit))
                         continue
                     }
                     let measurement = DrainCalibration.Measurement(count: count, gravity: gravity, opening: opening, diameter: 2 * radius, grainsPerSecond: rate)
                     measurements.append(measurement)
                     // Held back at most `longestHoldBack` times, the sand keeps a timer that much longer than it drains alone.
                     let longest = neckDiameters == nil ? "" : String(format: "  %.1f min", Double(PhysicsConstants.longestHoldBack) / measurement.share / 60)
-                    print(String(format: "%-9@ %7d %8.2f %6.3f %9.1f %8.4f", ran.rawValue, count, gravity, ratio, rate, measurement.share) + longest)
+                    print(Self.modeColumn(ran) + String(format: " %7d %8.2f %6.3f %9.1f %8.4f", count, gravity, ratio, rate, measurement.share) + longest)
                 }
             }
         }
@@ -99,5 +99,11 @@ struct CalibrateCommand: ParsableCommand {
             throw CommandError("calibrate: too few drains finished to fit")
         }
         print(String(format: "fit: share a second = %.4f · ((D − %.2f·d) / %.2f)^2.5 · g^%.2f", fit.full, fit.edgeDiameters, reference, fit.gravityExponent))
+    }
+
+    /// The mode padded to the table's first column: a width in `String(format:)` pads nothing
+    /// given a Swift string on Linux.
+    private static func modeColumn(_ mode: PhysicsMode) -> String {
+        mode.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
     }
 }
