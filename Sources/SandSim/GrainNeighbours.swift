@@ -86,12 +86,12 @@ struct GrainNeighbours {
 
     /// The order cut into runs of slots for `inParts`: a few a core, so cores that finish early
     /// take more, and each run's grains near each other in memory.
-    var parts: [Range<Int>] {
+    private var parts: [Range<Int>] {
         let count = max(1, min(positions.count / 4096, 8 * ProcessInfo.processInfo.activeProcessorCount))
         return (0..<count).map { part in positions.count * part / count..<positions.count * (part + 1) / count }
     }
 
-    /// `body` over each of `parts` on every core, its results in the parts' order: the same
+    /// `body` over each run of slots on every core, its results in the runs' order: the same
     /// results whatever the number of cores (at 1,000,000 grains one core took 0.4 s a look,
     /// docs/BENCHMARKS.md).
     func inParts<Result>(_ body: @Sendable (Range<Int>) -> Result) -> [Result] {

@@ -56,8 +56,8 @@ public enum PileMeasures {
         let margin = radius * (PhysicsConstants.supportDistanceFactor - 1)
         // Grains whose position is not finite have nothing under them.
         var supported = [Bool](repeating: false, count: grains.count)
-        for (slots, part) in zip(neighbours.parts, neighbours.inParts { $0.map(isSupported) }) {
-            for (slot, held) in zip(slots, part) { supported[neighbours.order[slot]] = held }
+        for (slots, held) in neighbours.inParts({ slots in (slots, slots.map(isSupported)) }) {
+            for (slot, held) in zip(slots, held) { supported[neighbours.order[slot]] = held }
         }
         return supported
 
