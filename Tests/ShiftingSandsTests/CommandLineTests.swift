@@ -11,6 +11,9 @@ struct CommandRun {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shifting-sands")
     }
 
+    /// The repository's folder, this file's two folders up.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     /// The app under test.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         try self.init(executable: Self.binary, arguments, environment: environment)
@@ -225,8 +228,7 @@ struct CommandLineTests {
     func shaderErrors(kind: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shaders-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Shaders")
+        let shaders = CommandRun.repository.appendingPathComponent("Shaders")
         try FileManager.default.copyItem(at: shaders, to: folder)
         let file = folder.appendingPathComponent("hourglass/snap_after_flip.comp")
         if kind == "missing" {

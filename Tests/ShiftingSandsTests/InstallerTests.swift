@@ -6,15 +6,13 @@ import Testing
 /// --uninstall.
 @Suite("Desktop installer", .serialized)
 struct InstallerTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Runs `command` with `arguments` in the repository with `home` as HOME and the XDG
     /// folders empty, which counts as unset (swift build refused an empty one, and the
     /// installer with it): exit status and what it printed.
     private func run(_ command: String, _ arguments: [String], home: URL) throws -> (status: Int32, output: String) {
-        let executable = command.hasPrefix("/") ? URL(fileURLWithPath: command) : Self.repository.appendingPathComponent(command)
+        let executable = command.hasPrefix("/") ? URL(fileURLWithPath: command) : CommandRun.repository.appendingPathComponent(command)
         let run = try CommandRun(executable: executable, arguments, environment: ["HOME": home.path, "XDG_DATA_HOME": "", "XDG_CONFIG_HOME": ""],
-                                 removing: ["SHIFTING_SANDS_SHADERS"], directory: Self.repository)
+                                 removing: ["SHIFTING_SANDS_SHADERS"], directory: CommandRun.repository)
         return (run.status, run.stdout + run.stderr)
     }
 

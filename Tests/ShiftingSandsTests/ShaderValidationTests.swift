@@ -11,8 +11,7 @@ struct ShaderValidationTests {
     /// Into the build folder, one dump replacing the last: three tests share it, and a static has
     /// no end to clean up at (each run left half a megabyte in /tmp).
     static let dumped: Result<URL, CommandFailure> = {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/shader-validation-dump")
+        let folder = CommandRun.repository.appendingPathComponent(".build/shader-validation-dump")
         try? FileManager.default.removeItem(at: folder)
         let runs = [
             ["bench", "--modes", "cpu,gpu,instanced", "--counts", "50", "--grain-shape", "impostor,mesh"],
@@ -69,8 +68,7 @@ struct ShaderValidationTests {
         let checked = Set(try Self.programs(in: dump).values.flatMap { folder in
             try FileManager.default.contentsOfDirectory(atPath: folder.path).map { "\(folder.deletingLastPathComponent().lastPathComponent)/\($0)" }
         })
-        let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Shaders")
+        let shaders = CommandRun.repository.appendingPathComponent("Shaders")
         let stageExtensions: Set<String> = ["comp", "vert", "frag"]
         for scene in try FileManager.default.contentsOfDirectory(atPath: shaders.path) where scene != "common" {
             for file in try FileManager.default.contentsOfDirectory(atPath: shaders.appendingPathComponent(scene).path)
