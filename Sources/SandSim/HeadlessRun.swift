@@ -48,9 +48,10 @@ public struct HeadlessRun: Sendable {
         public var emptyAt: [Float?]
         /// The deepest overlap between two grains seen in any frame, in grain diameters.
         public var maxOverlap: Float
-        /// The longest any grain stood still with nothing under it against gravity (HangingWatch),
-        /// in seconds: 0 for sand that falls when it is not held up.
-        public var longestHang: Float
+        /// What the hanging watch saw: grains still with nothing under them against gravity.
+        public var hanging: HangingWatch
+        /// The longest any grain hung, in seconds: 0 for sand that falls when it is not held up.
+        public var longestHang: Float { hanging.longest }
         /// The deepest overlap seen between grains in the neck (|y| < neck half height).
         public var maxNeckOverlap: Float
         /// The most grains outside the glass, or with a non-finite value, at the end of any flip.
@@ -152,7 +153,7 @@ public struct HeadlessRun: Sendable {
         let grains = engine.readGrains()
         trace.append(DrainSample(time: time, phase: hourglass.timer.phase, grains: grains))
         return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: started.duration(to: clock.now).seconds,
-                      emptyAt: emptyAt, maxOverlap: maxOverlap, longestHang: hanging.longest, maxNeckOverlap: maxNeckOverlap, lost: lost, taps: taps,
+                      emptyAt: emptyAt, maxOverlap: maxOverlap, hanging: hanging, maxNeckOverlap: maxNeckOverlap, lost: lost, taps: taps,
                       profile: hourglass.profile, atRelease: atRelease, runStarts: runStarts, tapTimes: tapTimes)
     }
 }

@@ -33,6 +33,9 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var maxNeckOverlap: Double?
     /// The longest any grain stood still with nothing under it against gravity, in seconds.
     public var longestHang: Double?
+    /// Where and when that grain hung, and how many grains hung past `HangingWatch.longHang`.
+    public var longestHangAt: HangPlace?
+    public var grainsHungLong: Int?
     /// With `--turn`, as the hand let go: the glass's turn in degrees, how many grains had
     /// nothing under them against gravity, and the fastest grain's speed.
     public var atRelease: Release?
@@ -54,6 +57,29 @@ public struct RunSummary: Codable, Sendable, Equatable {
             surfaceSlope = PileMeasures.surfaceSlope(grains, profile: run.profile, up: up).map { ($0 * 10).rounded() / 10 }
         }
     }
+    public struct HangPlace: Codable, Sendable, Equatable {
+        /// Seconds into the run the hang began.
+        public var from: Double
+        /// Height from the glass's middle in its own frame, a share of the inner half-height.
+        public var height: Double
+        /// Distance from the axis, a share of the way to the inner wall at that height.
+        public var towardWall: Double
+        /// In the chamber below along gravity (false: the one above, or the neck).
+        public var below: Bool
+        /// The grain's sleep counter as last seen hanging (0 for the CPU engine).
+        public var sleepCounter: Double
+
+        init(_ hang: HangingWatch.Hang, profile: HourglassProfile) {
+            let p = hang.grain.position
+            let rounded = { (value: Float) in (Double(value) * 1000).rounded() / 1000 }
+            from = rounded(hang.from)
+            height = rounded(p.y / profile.innerHalfHeight)
+            towardWall = rounded((p.x * p.x + p.z * p.z).squareRoot() / profile.innerRadiusAt(p.y))
+            below = p.y * hang.up.y < -PhysicsConstants.neckHalfHeight * abs(hang.up.y)
+            sleepCounter = Double(hang.grain.sleepCounter)
+        }
+    }
+
     /// Flips run on this pile, and the most grains lost (outside the glass or non-finite) at
     /// the end of any of them.
     public var flips: Int?
@@ -90,6 +116,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
         maxOverlap = Double(run.maxOverlap)
         maxNeckOverlap = Double(run.maxNeckOverlap)
         longestHang = (Double(run.longestHang) * 1000).rounded() / 1000
+        longestHangAt = run.hanging.longestHang.map { HangPlace($0, profile: run.profile) }
+        grainsHungLong = run.hanging.grainsHungLong
         atRelease = Release(run)
         flips = run.emptyAt.count
         lost = run.lost
@@ -129,7 +157,15 @@ public struct RunSummary: Codable, Sendable, Equatable {
                          "the fastest at \(Self.format(atRelease.fastest, digits: 4)) units a second" +
                          (atRelease.surfaceSlope.map { ", the pile's surface at \(Self.format($0, digits: 1))° to the horizontal" } ?? ""))
         }
-        if let longestHang { lines.append("longest a grain hung still with nothing under it \(Self.format(longestHang, digits: 2)) s") }
+        if let longestHang {
+            lines.append("longest a grain hung still with nothing under it \(Self.format(longestHang, digits: 2)) s" +
+                         (longestHangAt.map { at in
+                             ", from \(Self.format(at.from, digits: 2)) s into the run, in the chamber \(at.below ? "below" : "above or the neck"), " +
+                             "at \(Self.format(at.height, digits: 2)) of the half-height from the middle and \(Self.format(at.towardWall, digits: 2)) of the way to the wall" +
+                             (at.sleepCounter > 0 ? ", sleep counter \(Self.format(at.sleepCounter, digits: 0))" : "")
+                         } ?? "") +
+                         (grainsHungLong.map { "; \($0) grain\($0 == 1 ? "" : "s") hung over \(Self.format(Double(HangingWatch.longHang), digits: 1)) s" } ?? ""))
+        }
         lines[0] = "summary: " + lines[0]
         return lines.joined(separator: "\n")
     }
