@@ -216,9 +216,6 @@ struct BenchCommand: ParsableCommand {
         try checkDurations(cases.map { ($0.0, $0.1) }, software: software)
         let benchmark = try Benchmark(shaders: shaders, target: target, present: present)
         let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario)
-        if !software, let first = cases.first(where: { $0.0 != .cpu }) {
-            try warmUp(benchmark, mode: first.0, count: first.1, shape: first.2, options: options)
-        }
         // Rounds of every case, so a drift of the machine spreads over all cases alike.
         let rounds = repetitions ?? (baseline == nil ? 1 : 3)
         var runs = [[BenchResult]](repeating: [], count: cases.count)
@@ -238,19 +235,6 @@ struct BenchCommand: ParsableCommand {
         try emit(try report.formatted(format))
         if let plot { try report.plot.write(to: plot) }
         if let baseline { print((output == nil ? "\n" : "") + baseline.table(new: report)) }
-    }
-
-    /// Runs the first GPU case untimed for a second before any is timed: on the H100 the first
-    /// case read three times slow without it (4.4 ms against 1.3 for the same work later), the
-    /// GPU's clocks still rising through its warm-up steps.
-    private func warmUp(_ benchmark: Benchmark, mode: PhysicsMode, count: Int, shape: GrainShape, options: Benchmark.Options) throws {
-        Console.progress("bench: warming the GPU up with \(mode.rawValue), \(count) grains, for a second")
-        var untimed = options
-        (untimed.steps, untimed.warmup) = (1, 20)
-        let clock = ContinuousClock(), start = clock.now
-        repeat {
-            _ = try benchmark.run(mode: mode, count: count, shape: shape, options: untimed) { _ in }
-        } while start.duration(to: clock.now) < .seconds(1)
     }
 
     /// Substeps a step `--substeps` takes: a sixth to four times the default.
