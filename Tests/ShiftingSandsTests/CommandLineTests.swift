@@ -91,6 +91,8 @@ struct CommandLineTests {
         (["simulate", "--mode", "gpu", "--count", "2000", "--dump", "/nonexistent-dir/d.txt"], "does not exist"),
         (["simulate", "--mode", "cpu", "--count", "250", "--trace", "/nonexistent-dir/t.csv"], "does not exist"),
         (["simulate", "--count", "50", "--trace", "/"], "is a directory"),
+        (["simulate", "--plot", ".svg"], "give the file a name before .svg, as in plot.svg"),
+        (["run", "--screenshot", "/tmp/.png"], "give the file a name before .png, as in picture.png"),
         (["bench", "--modes", "cpu", "--counts", "50", "--steps", "1", "--warmup", "0", "--output", "/nonexistent-dir/b.txt", "--allow-debug"], "does not exist"),
         (["bench", "--counts", "", "--allow-debug"], "--counts is empty"),
         (["bench", "--modes", "", "--allow-debug"], "--modes is empty"),

@@ -21,6 +21,7 @@ enum ArgumentChecks {
     /// A file `option` can write an SVG picture to.
     static func svgFile(_ path: String, option: String) throws {
         try outputFile(path, option: option)
+        try named(path, option: option, example: "plot")
         guard URL(fileURLWithPath: path).pathExtension.lowercased() == "svg" else {
             throw ValidationError("\(option) \(path): the plot is an SVG; name the file .svg")
         }
@@ -29,9 +30,18 @@ enum ArgumentChecks {
     /// A file `option` can write a picture to, named as Screenshot writes one (PNG, JPEG, BMP).
     static func pictureFile(_ path: String, option: String) throws {
         try outputFile(path, option: option)
+        try named(path, option: option, example: "picture")
         guard Screenshot.Format(path: path) != nil else {
             throw ValidationError("\(option) \(path): a picture is written as \(Screenshot.Format.names); name the file so")
         }
+    }
+
+    /// Refuses a file name that is only an extension (".svg": a hidden file without one, likely
+    /// a name left out), which the extension checks would answer with "name the file .svg".
+    private static func named(_ path: String, option: String, example: String) throws {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        guard name.count > 1, name.hasPrefix("."), !name.dropFirst().contains(".") else { return }
+        throw ValidationError("\(option) \(path): give the file a name before \(name), as in \(example)\(name)")
     }
 
     /// A file the run will write at its end: refused now if it is a folder, its folder is
