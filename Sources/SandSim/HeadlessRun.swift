@@ -87,14 +87,18 @@ public struct HeadlessRun: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
 
-        func frame() {
+        /// `phaseBefore`: the phase before a hand's move this frame, which may itself start the timer.
+        func frame(phaseBefore: TimerPhase? = nil) {
             let sampleDue = time >= nextSample
-            let before = hourglass.timer.phase, tapsBefore = hourglass.taps
+            let before = phaseBefore ?? hourglass.timer.phase, tapsBefore = hourglass.taps
             hourglass.advance(by: frameDt)
             time += frameDt
             if hourglass.timer.phase != before, hourglass.timer.phase == .running {
                 progress(.running)
                 runStarts.append(time - hourglass.runSeconds)
+            } else if before == .running, hourglass.timer.phase == .flipping, !runStarts.isEmpty {
+                // Turned back across the quarter turn in the hand: that run never was.
+                runStarts.removeLast()
             }
             if hourglass.taps > tapsBefore { tapTimes.append(time) }
             guard sampleDue || measureOverlap else { return }
@@ -128,10 +132,10 @@ public struct HeadlessRun: Sendable {
         if var hand {
             // The hand takes hold of a glass at rest with the pile it was given: no pile to build.
             repeat {
-                let holding = hand.stage != .released
+                let holding = hand.stage != .released, phase = hourglass.timer.phase
                 _ = hourglass.timer.follow(hand.moves(at: time))
                 if holding, hand.stage == .released { atRelease = (engine.readGrains(), hand.angle(at: time)) }
-                frame()
+                frame(phaseBefore: phase)
             } while hand.stage != .released || hourglass.timer.flip != nil || hourglass.timer.phase == .running
             if hourglass.timer.phase == .complete { progress(.complete) }
             for _ in 0..<Int((landingSeconds / frameDt).rounded()) { frame() }

@@ -58,14 +58,15 @@ public struct RunSummary: Codable, Sendable, Equatable {
         }
     }
     public struct HangPlace: Codable, Sendable, Equatable {
-        /// Seconds into the run the hang began.
+        /// Seconds after the fresh pile (the run's start) the hang began.
         public var from: Double
-        /// Height from the glass's middle in its own frame, a share of the inner half-height.
+        /// Height from the glass's middle in its own frame, a share of the inner half-height
+        /// (negative: the end that stood at the bottom at the start).
         public var height: Double
         /// Distance from the axis, a share of the way to the inner wall at that height.
         public var towardWall: Double
-        /// In the chamber below along gravity (false: the one above, or the neck).
-        public var below: Bool
+        /// Where along gravity: "below" or "above" (the chambers), or "neck".
+        public var chamber: String
         /// The grain's sleep counter as last seen hanging (0 for the CPU engine).
         public var sleepCounter: Double
 
@@ -75,7 +76,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
             from = rounded(hang.from)
             height = rounded(p.y / profile.innerHalfHeight)
             towardWall = rounded((p.x * p.x + p.z * p.z).squareRoot() / profile.innerRadiusAt(p.y))
-            below = p.y * hang.up.y < -PhysicsConstants.neckHalfHeight * abs(hang.up.y)
+            chamber = abs(p.y) < PhysicsConstants.neckHalfHeight ? "neck" : p.y * hang.up.y < 0 ? "below" : "above"
             sleepCounter = Double(hang.grain.sleepCounter)
         }
     }
@@ -119,7 +120,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         longestHangAt = run.hanging.longestHang.map { HangPlace($0, profile: run.profile) }
         grainsHungLong = run.hanging.grainsHungLong
         atRelease = Release(run)
-        flips = run.emptyAt.count
+        flips = run.runStarts.count
         lost = run.lost
         taps = run.taps
         neckDiameters = (Double(run.profile.innerNeckRadius / run.profile.grainRadius) * 100).rounded() / 100
@@ -134,18 +135,20 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var text: String {
         var lines = [
             "mode \(mode), \(count) grains" + (renderer.map { ", renderer \($0)" } ?? ""),
-            "upper \(upper), lower \(lower), drained \(Self.format(drainedPercent, digits: 1))%",
+            "upper \(upper), lower \(lower)" + (flips == 0 ? "" : ", drained \(Self.format(drainedPercent, digits: 1))%"),
             "average speed \(Self.format(averageSpeed, digits: 6))",
             "sleeping \(sleeping), deep sleeping \(deepSleeping)",
             "outside the glass \(outside), non-finite \(nonFinite)",
             "simulated \(Self.format(simulatedSeconds, digits: 2)) s in \(Self.format(wallSeconds, digits: 2)) s wall time",
         ]
-        if let flips {
-            lines.append("upper chamber empty \(emptyAt.map { Self.format($0, digits: 2) + " s" } ?? "never") into the run" +
+        if flips == 0 {
+            lines.append("no run of the timer: the glass was not let go past the quarter turn")
+        } else if let flips {
+            lines.append((emptyAt.map { "upper chamber empty \(Self.format($0, digits: 2)) s after the timer started" } ?? "the upper chamber never emptied") +
                          (drainStraightness.map { ", R² \(Self.format($0, digits: 4)) over 10–90% drained" } ?? "") +
                          (flips > 1 ? "; \(flips) flips, \(lost ?? 0) grains lost" : ""))
             let tapped = taps ?? 0
-            lines.append("glass tapped \(tapped == 0 ? "never" : tapped == 1 ? "once" : "\(tapped) times") to free a jammed neck" +
+            lines.append((tapped == 0 ? "no tap needed to free a jammed neck" : "the glass tapped \(tapped == 1 ? "once" : "\(tapped) times") to free a jammed neck") +
                          (neckDiameters.map { ", a neck \(Self.format($0, digits: 2)) grains wide" } ?? ""))
         }
         if let reposeAngle { lines.append("lower pile slope \(Self.format(reposeAngle, digits: 1))°") }
@@ -158,10 +161,11 @@ public struct RunSummary: Codable, Sendable, Equatable {
                          (atRelease.surfaceSlope.map { ", the pile's surface at \(Self.format($0, digits: 1))° to the horizontal" } ?? ""))
         }
         if let longestHang {
-            lines.append("longest a grain hung still with nothing under it \(Self.format(longestHang, digits: 2)) s" +
+            lines.append("longest a grain hung still with nothing under it: \(Self.format(longestHang, digits: 2)) s" +
                          (longestHangAt.map { at in
-                             ", from \(Self.format(at.from, digits: 2)) s into the run, in the chamber \(at.below ? "below" : "above or the neck"), " +
-                             "at \(Self.format(at.height, digits: 2)) of the half-height from the middle and \(Self.format(at.towardWall, digits: 2)) of the way to the wall" +
+                             ", from \(Self.format(at.from, digits: 2)) s after the fresh pile, " +
+                             (at.chamber == "neck" ? "in the neck" : "in the chamber \(at.chamber) (along gravity) \(Self.format(abs(at.height), digits: 2)) of the way from the middle to its end") +
+                             ", \(Self.format(at.towardWall, digits: 2)) of the way from the axis to the wall" +
                              (at.sleepCounter > 0 ? ", sleep counter \(Self.format(at.sleepCounter, digits: 0))" : "")
                          } ?? "") +
                          (grainsHungLong.map { "; \($0) grain\($0 == 1 ? "" : "s") hung over \(Self.format(Double(HangingWatch.longHang), digits: 1)) s" } ?? ""))

@@ -27,6 +27,7 @@ struct HandOnGlassTests {
         #expect(secondLater.upper < first.upper - 10, "a second into the hold \(secondLater.upper) of \(first.upper) were still above")
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         #expect(abs(emptyAt - 10) <= 0.2, "empty \(emptyAt) s after the quarter turn")
+        #expect(result.runStarts.count == 1 && abs((result.runStarts.first ?? 0) - 2.3) < 0.05, "runs began at \(result.runStarts)")
         #expect(result.lost == 0)
     }
 
@@ -47,5 +48,27 @@ struct HandOnGlassTests {
         #expect(slope < 40, "the pile's surface stands at \(slope)° to the horizontal")
         // Let go short of a quarter turn, the glass swings back and the timer never started.
         #expect(result.emptyAt == [nil] && result.trace.allSatisfy { $0.phase != .running })
+        #expect(result.runStarts.isEmpty)
+    }
+
+    /// The hand's move is what starts the timer, before the frame: the run's start was missed,
+    /// so a held flip's summary said the timer never ran and its plot had no line to follow.
+    @Test("a run begun by the hand is counted from its quarter turn; one turned back across it before letting go is not counted", arguments: [
+        ([(0, 0.5), (180, 1.1), (180, 1.5)], [0.8]),
+        ([(0, 0.5), (180, 1.1), (0, 1.7), (0, 2)], []),
+        ([(0, 0.5), (180, 1.1), (0, 1.7), (180, 2.3), (180, 2.5)], [2.0]),
+    ] as [([(Float, Float)], [Float])])
+    func runStartsByHand(keyframes: [(Float, Float)], starts: [Float]) throws {
+        let engine = CPUEngine()
+        try engine.spawn(count: 100)
+        var run = HeadlessRun(duration: 5, mode: .cpu)
+        run.hand = ScriptedHand(keyframes.map { .init(degrees: $0.0, seconds: $0.1) })
+        let result = run.run(engine: engine)
+        #expect(result.runStarts.count == starts.count, "runs began at \(result.runStarts)")
+        for (start, expected) in zip(result.runStarts, starts) { #expect(abs(start - expected) < 0.05, "a run began at \(start) s") }
+        var summary = RunSummary(mode: "cpu", grains: result.grains, profile: result.profile, simulatedSeconds: 0, wallSeconds: 0)
+        summary.add(result)
+        #expect(summary.flips == starts.count)
+        #expect(summary.text.contains("no run of the timer") == starts.isEmpty && summary.text.contains("drained") == !starts.isEmpty, "\(summary.text)")
     }
 }
