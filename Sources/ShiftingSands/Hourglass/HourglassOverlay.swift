@@ -16,6 +16,8 @@ struct OverlayModel {
     /// Three hourglasses side by side: no mode picker, the CPU's count range.
     var comparing = false
     var paused = false
+    /// A hand holds the glass (a drag): short of the quarter turn it is not flipping yet.
+    var held = false
     /// Beside the count: "fits this machine", or what a larger count costs here.
     var countNote: String?
 }
@@ -169,7 +171,7 @@ enum HourglassOverlay {
 
     private static func timer(_ model: OverlayModel, scale: Float) {
         ui_timer_text(clock(model.elapsed), 0.93, 0.80, 0.52, scale)
-        let phase = localized(model.paused ? "paused" : phaseLabel(model.phase))
+        let phase = localized(model.paused ? "paused" : phaseLabel(model.phase, held: model.held))
         ui_text_colored(localized("%@ · %@ timer", phase, clock(model.duration)), 0.75, 0.68, 0.58)
     }
 
@@ -191,10 +193,10 @@ enum HourglassOverlay {
         return String(format: "%02d:%02d.%d", tenths / 600, tenths / 10 % 60, tenths % 10)
     }
 
-    static func phaseLabel(_ phase: TimerPhase) -> String {
+    static func phaseLabel(_ phase: TimerPhase, held: Bool = false) -> String {
         switch phase {
         case .resting: "ready"
-        case .flipping: "flipping"
+        case .flipping: held ? "in the hand" : "flipping"
         case .running: "running"
         case .complete: "done"
         }

@@ -83,6 +83,7 @@ enum SimplifiedChinese {
         "F1 keys · drag the hourglass to flip it": "F1 查看按键 · 拖动沙漏即可翻转",
         "ready": "就绪",
         "flipping": "翻转中",
+        "in the hand": "手持中",
         "running": "计时中",
         "done": "完成",
         "%@ · %@ timer": "%@ · %@ 计时",
