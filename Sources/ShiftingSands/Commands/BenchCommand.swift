@@ -48,7 +48,7 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Substeps per step at least, 4–96 (default: 24; fast sand gets more).")
     var substeps: Int?
 
-    @Option(parsing: .unconditional, help: "Threads for the CPU engine (default: every core, \(ProcessInfo.processInfo.activeProcessorCount) here).")
+    @Option(parsing: .unconditional, help: "Threads for the CPU engine (default: every core, \(ProcessInfo.processInfo.activeProcessorCount) here; piles under \(CPUEngine.sharedFrom.formatted()) grains run on one).")
     var threads: Int?
 
     @Option(help: "settled (the fresh pile, at rest, as before a start; the default) or draining (turned into the upper chamber, all awake).")

@@ -29,5 +29,6 @@ struct IconCommand: ParsableCommand {
         try withExtendedLifetime(context) {
             try Screenshot.save(try AppIcon.images(sizes: [size], shaders: shaders)[0].pixels, width: size, height: size, to: output)
         }
+        Console.progress("icon written to \(output)")
     }
 }
