@@ -52,10 +52,9 @@ public struct DrainCalibration: Sendable, Equatable {
         let reference = Double(PhysicsConstants.drainReferenceOpening)
         let rows = measurements.map { (Double($0.opening) / reference, Double($0.diameter) / reference,
                                        pow($0.share / pow(Double($0.gravity), exponent), 0.4)) }
-        let ratios = measurements.map { $0.diameter / $0.opening }
         var k = edgeDiameters
         var a: Double
-        if let low = ratios.min(), let high = ratios.max(), high - low > 0.02 {
+        if fitsEdge(measurements) {
             let sDD = rows.reduce(0) { $0 + $1.0 * $1.0 }, sdd = rows.reduce(0) { $0 + $1.1 * $1.1 }
             let sDd = rows.reduce(0) { $0 + $1.0 * $1.1 }
             let sDy = rows.reduce(0) { $0 + $1.0 * $1.2 }, sdy = rows.reduce(0) { $0 + $1.1 * $1.2 }
@@ -72,6 +71,19 @@ public struct DrainCalibration: Sendable, Equatable {
             a = zip(free, rows).reduce(0) { $0 + $1.0 * $1.1.2 } / sff
         }
         return DrainCalibration(full: pow(a, 2.5), edgeDiameters: k, gravityExponent: exponent)
+    }
+
+    /// Whether `measurements` fix the exponent of g (one count at two gravities or more) and
+    /// the edge (openings of two sizes in grain diameters); `fit` keeps the values given for
+    /// what they do not.
+    public static func fitsExponent(_ measurements: [Measurement]) -> Bool {
+        Dictionary(grouping: measurements.filter { $0.share > 0 }, by: \.count).values.contains { Set($0.map(\.gravity)).count > 1 }
+    }
+
+    public static func fitsEdge(_ measurements: [Measurement]) -> Bool {
+        let ratios = measurements.map { $0.diameter / $0.opening }
+        guard let low = ratios.min(), let high = ratios.max() else { return false }
+        return high - low > 0.02
     }
 
     /// The share of the pile a second through `opening` for grains of `diameter` at `gravity`.

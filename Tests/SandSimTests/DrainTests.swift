@@ -15,6 +15,7 @@ struct DrainTests {
             }
         }
         let fit = try #require(DrainCalibration.fit(measurements))
+        #expect(DrainCalibration.fitsEdge(measurements) && DrainCalibration.fitsExponent(measurements))
         #expect(abs(fit.full - 0.2) < 1e-6)
         #expect(abs(fit.edgeDiameters - 1.6) < 1e-6)
         #expect(abs(fit.gravityExponent - 0.55) < 1e-6)
@@ -24,7 +25,9 @@ struct DrainTests {
     func fitWithOneRatio() throws {
         let truth = DrainCalibration(full: 0.15, edgeDiameters: Double(PhysicsConstants.drainEdgeDiameters), gravityExponent: Double(PhysicsConstants.drainGravityExponent))
         let share = truth.share(opening: 0.176, diameter: 0.044, gravity: 2)
-        let fit = try #require(DrainCalibration.fit([.init(count: 250, gravity: 2, opening: 0.176, diameter: 0.044, grainsPerSecond: share * 250)]))
+        let measurements = [DrainCalibration.Measurement(count: 250, gravity: 2, opening: 0.176, diameter: 0.044, grainsPerSecond: share * 250)]
+        let fit = try #require(DrainCalibration.fit(measurements))
+        #expect(!DrainCalibration.fitsEdge(measurements) && !DrainCalibration.fitsExponent(measurements), "calibrate says both were assumed")
         #expect(abs(fit.full - 0.15) < 1e-6)
         #expect(fit.edgeDiameters == Double(PhysicsConstants.drainEdgeDiameters) && fit.gravityExponent == Double(PhysicsConstants.drainGravityExponent))
     }

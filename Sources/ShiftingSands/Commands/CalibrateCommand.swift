@@ -99,6 +99,10 @@ struct CalibrateCommand: ParsableCommand {
             throw CommandError("calibrate: too few drains finished to fit")
         }
         print(String(format: "fit: share a second = %.4f · ((D − %.2f·d) / %.2f)^2.5 · g^%.2f", fit.full, fit.edgeDiameters, reference, fit.gravityExponent))
+        let assumed = [(DrainCalibration.fitsEdge(measurements), String(format: "the edge %.2f·d (every opening the same in grain diameters)", fit.edgeDiameters)),
+                       (DrainCalibration.fitsExponent(measurements), String(format: "the exponent of g %.2f (one gravity a count)", fit.gravityExponent))]
+            .filter { !$0.0 }.map(\.1)
+        if !assumed.isEmpty { print("assumed, not fitted: " + assumed.joined(separator: "; ")) }
     }
 
     /// The mode padded to the table's first column: a width in `String(format:)` pads nothing
