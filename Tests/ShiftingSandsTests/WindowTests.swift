@@ -155,6 +155,24 @@ struct WindowTests {
         #expect(pile.x > pile.y && pile.y > pile.z * 1.3)
     }
 
+    /// Before, a screenshot or clip run read "60 fps", the rate of its simulated frames of 1/60
+    /// s, however fast or slowly this machine drew them.
+    @Test("a screenshot run's frame rate is this machine's drawing rate, not its frames' 60")
+    func measuredFrameRate() throws {
+        let display = try VirtualDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-rate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("trace.csv").path
+        let run = try CommandRun(["run", "--mode", "cpu", "--count", "250", "--window", "800x500", "--frames", "120",
+                                  "--screenshot", folder.appendingPathComponent("shot.png").path, "--trace", trace],
+                                 environment: ["DISPLAY": display.name, "XDG_CONFIG_HOME": folder.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst()
+        let rates = rows.compactMap { Double($0.split(separator: ",", omittingEmptySubsequences: false)[9]) }.filter { $0 > 0 }
+        #expect(rates.count > 30 && rates.contains { abs($0 - 60) > 0.5 }, "the readout's rates: \(Set(rates).sorted())")
+    }
+
     /// Before, a name ending in .jpg got PNG bytes.
     @Test("a screenshot named .jpg is a JPEG")
     func jpeg() throws {

@@ -97,11 +97,12 @@ final class AppShell: WindowInput {
             let now = Window.time
             // A run of so many frames (a screenshot, a clip) steps 1/60 s each, however long one takes.
             let dt = frames == nil ? Float(now - previous) : 1.0 / 60.0
+            // The readout is this machine's drawing rate, in a screenshot or clip too.
+            fps.tick(Float(now - previous))
             previous = now
             frame += 1
             let last = frames.map { frame >= $0 } ?? false
             if last, let screenshot { self.screenshot = (screenshot, true) }
-            fps.tick(dt)
             if let kind = asked {
                 asked = nil
                 try show(kind)
@@ -140,7 +141,7 @@ final class AppShell: WindowInput {
         toast = toast?.advanced(by: dt)
         let (width, height) = window.framebufferSize
         guard width > 0, height > 0 else { return }
-        try scene.frame(dt: dt, waited: waited, width: width, height: height, panels: overlayVisible ? panels : [], stages: stages)
+        try scene.frame(dt: dt, waited: waited, fps: fps.value, width: width, height: height, panels: overlayVisible ? panels : [], stages: stages)
         stages.time(.overlay) { drawOverlay(scene, width: width, height: height) }
         if let (path, asked) = screenshot {
             screenshot = nil

@@ -32,10 +32,11 @@ protocol Scene: AnyObject {
 
     /// Advances the scene by `dt` seconds and draws it into the window's framebuffer
     /// (`width` × `height` pixels). `waited`: of `dt`, the seconds the window idled for its frame
-    /// cap, which measure no work. `panels`: where the overlay stood last frame, in window units,
+    /// cap, which measure no work. `fps`: the frames this machine draws a second, as the shell's
+    /// readout shows them. `panels`: where the overlay stood last frame, in window units,
     /// for a scene that keeps clear of it. `stages`: where the scene's part of the frame goes.
     /// An error thrown here (an engine that cannot start) ends the app with its message.
-    func frame(dt: Float, waited: Float, width: Int, height: Int, panels: [ScreenRect], stages: FrameStages) throws
+    func frame(dt: Float, waited: Float, fps: Double, width: Int, height: Int, panels: [ScreenRect], stages: FrameStages) throws
     /// The frame is on screen and the cap's wait over: `stages` holds the whole frame.
     func frameEnded(stages: FrameStages) throws
     /// The scene's own overlay panels in the window (window units, `scale` pixels each) with

@@ -22,7 +22,8 @@ final class HourglassScene: Scene {
     private var dragStart: Double?
     private var orbitFrom: (x: Double, y: Double)?
     private(set) var camera = Camera.original
-    private var fps = FrameRate()
+    /// The shell's frame rate, for the trace and the labels side by side.
+    private var fps = 0.0
     private let trace: WindowTrace?
     /// Wall seconds since the first frame, for the trace.
     private var wallClock = 0.0
@@ -71,9 +72,9 @@ final class HourglassScene: Scene {
         camera = camera.orbited(yaw: yawDegrees * .pi / 180, pitch: pitchDegrees * .pi / 180)
     }
 
-    func frame(dt: Float, waited: Float, width: Int, height: Int, panels: [ScreenRect], stages: FrameStages) throws {
+    func frame(dt: Float, waited: Float, fps: Double, width: Int, height: Int, panels: [ScreenRect], stages: FrameStages) throws {
         self.panels = panels
-        fps.tick(dt)
+        self.fps = fps
         wallClock += Double(dt)
         let queued = events
         events = []
@@ -130,7 +131,7 @@ final class HourglassScene: Scene {
         }
         let timer = session.timer
         try trace.row(wall: wallClock, simulated: session.clock, phase: timer.phase, elapsed: timer.elapsed,
-                      angle: timer.containerAngle, held: timer.isDragging, glasses: glasses, fps: fps.value, slowMotion: session.slowMotion,
+                      angle: timer.containerAngle, held: timer.isDragging, glasses: glasses, fps: fps, slowMotion: session.slowMotion,
                       stages: stages)
     }
 
@@ -181,8 +182,8 @@ final class HourglassScene: Scene {
     private func drawLabels(_ layout: SceneLayout) {
         for (glass, (viewport, shape)) in zip(session.glasses, zip(layout.viewports, layout.glasses)) {
             let name = localized(glass.mode.displayName), milliseconds = Double(glass.physicsSeconds) * 1000
-            var text = localized("%@ · %.2f ms physics per frame · %.0f fps", name, milliseconds, fps.value)
-            if Double(ui_text_width(text)) > viewport.width - 20 { text = localized("%@ · %.2f ms · %.0f fps", name, milliseconds, fps.value) }
+            var text = localized("%@ · %.2f ms physics per frame · %.0f fps", name, milliseconds, fps)
+            if Double(ui_text_width(text)) > viewport.width - 20 { text = localized("%@ · %.2f ms · %.0f fps", name, milliseconds, fps) }
             ui_label(text, Float(viewport.midX), Float(shape.maxY + 4), 0.5)
         }
     }

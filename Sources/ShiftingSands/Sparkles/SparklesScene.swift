@@ -77,7 +77,7 @@ final class SparklesScene: Scene {
         return ControlLayout(windowWidth: width, windowHeight: height, usableWidth: Float(left - 12 * scale), parameters: parameters)
     }
 
-    func frame(dt: Float, waited _: Float, width: Int, height: Int, panels: [ScreenRect], stages _: FrameStages) throws {
+    func frame(dt: Float, waited _: Float, fps _: Double, width: Int, height: Int, panels: [ScreenRect], stages _: FrameStages) throws {
         elapsed += dt
         runScript(width: width, height: height)
         let layout = layoutClear(of: panels, width: width, height: height)

@@ -47,7 +47,7 @@ final class TitaniumScene: Scene {
         store?.save(parameters)
     }
 
-    func frame(dt: Float, waited _: Float, width: Int, height: Int, panels: [ScreenRect], stages _: FrameStages) throws {
+    func frame(dt: Float, waited _: Float, fps _: Double, width: Int, height: Int, panels: [ScreenRect], stages _: FrameStages) throws {
         layout = layoutClear(of: panels, width: width, height: height)
         runScript(width: width, height: height)
         timeline.move(to: cursorPixel.map(layout.points), parameters: parameters)

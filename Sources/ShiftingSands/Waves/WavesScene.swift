@@ -48,7 +48,7 @@ final class WavesScene: Scene {
         store?.save(parameters)
     }
 
-    func frame(dt: Float, waited _: Float, width: Int, height: Int, panels: [ScreenRect], stages _: FrameStages) throws {
+    func frame(dt: Float, waited _: Float, fps _: Double, width: Int, height: Int, panels: [ScreenRect], stages _: FrameStages) throws {
         let columns = max(Int(Float(width) / parameters.pixelSize), 8), rows = max(Int(Float(height) / parameters.pixelSize), 8)
         if columns != field.width || rows != field.height { field.resize(width: columns, height: rows) }
         elapsed += dt
