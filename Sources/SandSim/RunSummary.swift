@@ -57,6 +57,10 @@ public struct RunSummary: Codable, Sendable, Equatable {
             surfaceSlope = PileMeasures.surfaceSlope(grains, profile: run.profile, up: up).map { ($0 * 10).rounded() / 10 }
         }
     }
+    public enum Chamber: String, Codable, Sendable {
+        case below, above, neck
+    }
+
     public struct HangPlace: Codable, Sendable, Equatable {
         /// Seconds after the fresh pile (the run's start) the hang began.
         public var from: Double
@@ -65,8 +69,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
         public var height: Double
         /// Distance from the axis, a share of the way to the inner wall at that height.
         public var towardWall: Double
-        /// Where along gravity: "below" or "above" (the chambers), or "neck".
-        public var chamber: String
+        /// Where along gravity: the chamber below or above, or the neck.
+        public var chamber: Chamber
         /// The grain's sleep counter as last seen hanging (0 for the CPU engine).
         public var sleepCounter: Double
 
@@ -76,7 +80,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
             from = rounded(hang.from)
             height = rounded(p.y / profile.innerHalfHeight)
             towardWall = rounded((p.x * p.x + p.z * p.z).squareRoot() / profile.innerRadiusAt(p.y))
-            chamber = abs(p.y) < PhysicsConstants.neckHalfHeight ? "neck" : p.y * hang.up.y < 0 ? "below" : "above"
+            chamber = abs(p.y) < PhysicsConstants.neckHalfHeight ? .neck : p.y * hang.up.y < 0 ? .below : .above
             sleepCounter = Double(hang.grain.sleepCounter)
         }
     }
@@ -164,7 +168,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
             lines.append("longest a grain hung still with nothing under it: \(Self.format(longestHang, digits: 2)) s" +
                          (longestHangAt.map { at in
                              ", from \(Self.format(at.from, digits: 2)) s after the fresh pile, " +
-                             (at.chamber == "neck" ? "in the neck" : "in the chamber \(at.chamber) (along gravity) \(Self.format(abs(at.height), digits: 2)) of the way from the middle to its end") +
+                             (at.chamber == .neck ? "in the neck" : "in the chamber \(at.chamber.rawValue) (along gravity) \(Self.format(abs(at.height), digits: 2)) of the way from the middle to its end") +
                              ", \(Self.format(at.towardWall, digits: 2)) of the way from the axis to the wall" +
                              (at.sleepCounter > 0 ? ", sleep counter \(Self.format(at.sleepCounter, digits: 0))" : "")
                          } ?? "") +
