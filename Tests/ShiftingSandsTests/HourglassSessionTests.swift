@@ -51,6 +51,19 @@ struct HourglassSessionTests {
         #expect(session.takeSettingsToSave() == nil, "a reset changes no setting")
     }
 
+    @Test("side by side, the comparison's count stands in for the CPU's saved one until a count is chosen")
+    func comparisonCount() throws {
+        var settings = Self.settings(count: 90)
+        settings.comparisonCount = 60
+        let session = try HourglassSession(settings: settings, comparing: true, shaders: nil, pacing: false)
+        #expect(session.glasses.allSatisfy { $0.hourglass.engine.grainCount == 60 })
+        #expect(session.settings.counts[.cpu] == 90, "the CPU's own count, as saved")
+        try session.handle(.count(80))
+        #expect(session.takeSettingsToSave()?.counts[.cpu] == 80)
+        try session.handle(.reset)
+        #expect(session.glasses.allSatisfy { $0.hourglass.engine.grainCount == 80 }, "the count chosen in the panel, no longer the comparison's")
+    }
+
     @Test("one glass: a new mode restarts at once with its own count; what the overlay tells comes back as a notice")
     func oneGlass() throws {
         var settings = Self.settings()

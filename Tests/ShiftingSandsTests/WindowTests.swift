@@ -2,6 +2,7 @@ import CStb
 import Foundation
 import Synchronization
 import Testing
+@testable import ShiftingSands
 
 /// An X server of our own for the window tests: Xvfb on a display no other test has used, gone when released.
 final class VirtualDisplay {
@@ -171,6 +172,24 @@ struct WindowTests {
         let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst()
         let rates = rows.compactMap { Double($0.split(separator: ",", omittingEmptySubsequences: false)[9]) }.filter { $0 > 0 }
         #expect(rates.count > 30 && rates.contains { abs($0 - 60) > 0.5 }, "the readout's rates: \(Set(rates).sorted())")
+    }
+
+    /// Before, the comparison's own count took the CPU's place by clearing it, and the window
+    /// saved that on quitting: the next window came up at the machine's default.
+    @Test("--compare without --count leaves the CPU mode's saved count as it was")
+    func compareKeepsSavedCount() throws {
+        let display = try VirtualDisplay()
+        try withTemporaryFolder("sands-compare") { folder in
+            try MachineFitSeed.write(in: folder)
+            let store = SettingsStore<HourglassSettings>.standard(environment: ["XDG_CONFIG_HOME": folder.path])
+            var saved = HourglassSettings()
+            saved.counts = [.cpu: 700, .gpu: 2000]
+            try JSONEncoder().encode(saved).write(to: store.url)
+            let run = try CommandRun(["run", "--compare", "--window", "800x500", "--quit-after", "1"],
+                                     environment: ["DISPLAY": display.name, "XDG_CONFIG_HOME": folder.path])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            #expect(store.load().counts == [.cpu: 700, .gpu: 2000], "saved: \((try? String(contentsOf: store.url, encoding: .utf8)) ?? "")")
+        }
     }
 
     /// Before, a name ending in .jpg got PNG bytes.

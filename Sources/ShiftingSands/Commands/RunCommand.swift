@@ -221,10 +221,11 @@ struct RunCommand: ParsableCommand {
         // fallback, so it shows the same picture on any machine.
         let fit = saving ? try machineFit(&shellSettings, store: shellStore, window: window, shaders: shaders) : nil
         if let fit { settings.fittedCounts = fit.defaultCounts() }
-        // Side by side without --count: the count the three keep together, not the CPU's alone.
+        // Side by side without --count: the count the three keep together, not the CPU's alone
+        // (also what Defaults brings back there), while the CPU's own stays saved.
         if compare && grains.count == nil {
-            settings.counts[.cpu] = nil
-            settings.fittedCounts[.cpu] = fit?.comparisonCount ?? MachineFit.fallbackCount
+            settings.comparisonCount = fit?.comparisonCount ?? MachineFit.fallbackCount
+            settings.fittedCounts[.cpu] = settings.comparisonCount
         }
         let orbit = try orbitDegrees(), hand = try TurnOption.hand(turns), scriptedPokes = try WavesScene.Poke.parse(pokes)
         let sparkleScript = try SparklesScene.Script.parse(presses: presses, drags: drags)
@@ -240,6 +241,7 @@ struct RunCommand: ParsableCommand {
                 // it is as the user left it (saved as it went).
                 var settings = hourglassShown ? store?.load() ?? hourglassSettings : hourglassSettings
                 settings.fittedCounts = hourglassSettings.fittedCounts
+                if settings.counts[.cpu] == hourglassSettings.counts[.cpu] { settings.comparisonCount = hourglassSettings.comparisonCount }
                 hourglassShown = true
                 let scene = try HourglassScene(window: window, settings: settings, store: store,
                                                shaders: .hourglass(in: shaders), alerts: alerts, compare: compare, autostart: autostart,

@@ -129,6 +129,7 @@ final class HourglassSession {
             try changeTimer { $0.select(mode: mode, count: self.settings.count(for: mode), size: self.settings.size(for: mode)) }
         case .count(let count):
             settings.counts[shownMode] = count
+            settings.comparisonCount = nil
             try changeTimer { $0.request(count: count); return [] }
         case .size(let size):
             settings.sizes[shownMode] = size

@@ -19,6 +19,9 @@ struct HourglassSettings: StoredSettings {
     /// Each mode's count where none was chosen: what fits this machine; not saved (app.json
     /// keeps the measurement).
     var fittedCounts: [PhysicsMode: Int] = [:]
+    /// Side by side without --count: the count the three glasses share, in place of the CPU
+    /// mode's own until one is chosen in the panel; not saved, so the CPU's stays the person's.
+    var comparisonCount: Int?
     var sizes: [PhysicsMode: Float] = Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, 1) })
     var chime = true
     var notify = true
@@ -43,7 +46,7 @@ struct HourglassSettings: StoredSettings {
         grainShape = try container.decodeIfPresent(GrainShape.self, forKey: .grainShape) ?? defaults.grainShape
     }
 
-    func count(for mode: PhysicsMode) -> Int { counts[mode] ?? defaultCount(for: mode) }
+    func count(for mode: PhysicsMode) -> Int { (mode == .cpu ? comparisonCount : nil) ?? counts[mode] ?? defaultCount(for: mode) }
     /// The count a mode starts with until one is chosen.
     func defaultCount(for mode: PhysicsMode) -> Int { fittedCounts[mode] ?? MachineFit.fallbackCount }
     func size(for mode: PhysicsMode) -> Float { sizes[mode] ?? 1 }
