@@ -134,6 +134,12 @@ public struct HourglassTimer: Sendable, Equatable {
         return false
     }
 
+    /// True while a glass let go short of the quarter turn swings back upright.
+    public var isSwingingBack: Bool {
+        if case .animated(let from, let to, _) = flip, to == 0, from > 0 { return true }
+        return false
+    }
+
     public var remaining: Float { max(duration - elapsed, 0) }
 
     /// Seconds of `advance` until the phase changes by itself or the flip ends (the quarter

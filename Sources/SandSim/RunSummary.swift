@@ -160,7 +160,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
             lines.append("deepest overlap \(Self.format(maxOverlap, digits: 3)) diameters (neck \(Self.format(maxNeckOverlap, digits: 3)))")
         }
         if let atRelease {
-            lines.append("as the hand let go at \(Self.format(atRelease.degrees, digits: 1))°: \(atRelease.unsupported) grains with nothing under them, " +
+            lines.append("as the hand let go at \(Self.format(atRelease.degrees, digits: 1))°: \(atRelease.unsupported) grain\(atRelease.unsupported == 1 ? "" : "s") with nothing under \(atRelease.unsupported == 1 ? "it" : "them"), " +
                          "the fastest at \(Self.format(atRelease.fastest, digits: 4)) units a second" +
                          (atRelease.surfaceSlope.map { ", the pile's surface at \(Self.format($0, digits: 1))° to the horizontal" } ?? ""))
         }

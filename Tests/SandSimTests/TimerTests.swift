@@ -124,7 +124,7 @@ struct DragFlipTests {
         #expect(timer.containerAngle == .pi)
         timer.drag(to: 2.0)
         timer.endDrag()
-        #expect(!timer.isDragging)
+        #expect(!timer.isDragging && !timer.isSwingingBack, "past the quarter turn the flip goes on")
         _ = timer.advance(by: 0.2)
         #expect(timer.containerAngle > 2.0 && timer.containerAngle < .pi)
         var actions: [TimerAction] = []
@@ -171,10 +171,11 @@ struct DragFlipTests {
         _ = timer.beginDrag()
         timer.drag(to: 1.2)
         timer.endDrag()
+        #expect(timer.isSwingingBack && timer.phase == .flipping, "the overlay says 'swinging back', not 'flipping'")
         var actions: [TimerAction] = []
         for _ in 0..<90 { actions += timer.advance(by: 1.0 / 60) }
         #expect(actions.isEmpty)
-        #expect(timer.phase == .resting && timer.containerAngle == 0 && timer.elapsed == 0)
+        #expect(timer.phase == .resting && timer.containerAngle == 0 && timer.elapsed == 0 && !timer.isSwingingBack)
     }
 
     @Test("a drag follows Start's rules: ignored while running, resets after completion")

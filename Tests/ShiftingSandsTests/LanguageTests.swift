@@ -36,6 +36,7 @@ struct LanguageTests {
         labels.formUnion(PhysicsMode.allCases.map(\.displayName).filter { $0 != $0.uppercased() })
         labels.formUnion([TimerPhase.resting, .flipping, .running, .complete].map { HourglassOverlay.phaseLabel($0) })
         labels.insert(HourglassOverlay.phaseLabel(.flipping, held: true))
+        labels.insert(HourglassOverlay.phaseLabel(.flipping, swingingBack: true))
         labels.formUnion(WaveParameters.sliders.map(\.label) + ["deep", "shallow", "sky"])
         labels.formUnion(SparkleParameters.sliders.map(\.group) + SparkleParameters.sliders.flatMap(\.sliders).map(\.label))
         labels.formUnion(SparkleParameters.colours.map(\.label))

@@ -18,6 +18,8 @@ struct OverlayModel {
     var paused = false
     /// A hand holds the glass (a drag): short of the quarter turn it is not flipping yet.
     var held = false
+    /// Let go short of the quarter turn, the glass swings back upright: not a flip either.
+    var swingingBack = false
     /// Beside the count: "fits this machine", or what a larger count costs here.
     var countNote: String?
 }
@@ -171,7 +173,7 @@ enum HourglassOverlay {
 
     private static func timer(_ model: OverlayModel, scale: Float) {
         ui_timer_text(clock(model.elapsed), 0.93, 0.80, 0.52, scale)
-        let phase = localized(model.paused ? "paused" : phaseLabel(model.phase, held: model.held))
+        let phase = localized(model.paused ? "paused" : phaseLabel(model.phase, held: model.held, swingingBack: model.swingingBack))
         ui_text_colored(localized("%@ · %@ timer", phase, clock(model.duration)), 0.75, 0.68, 0.58)
     }
 
@@ -193,10 +195,10 @@ enum HourglassOverlay {
         return String(format: "%02d:%02d.%d", tenths / 600, tenths / 10 % 60, tenths % 10)
     }
 
-    static func phaseLabel(_ phase: TimerPhase, held: Bool = false) -> String {
+    static func phaseLabel(_ phase: TimerPhase, held: Bool = false, swingingBack: Bool = false) -> String {
         switch phase {
         case .resting: "ready"
-        case .flipping: held ? "in the hand" : "flipping"
+        case .flipping: held ? "in the hand" : swingingBack ? "swinging back" : "flipping"
         case .running: "running"
         case .complete: "done"
         }

@@ -84,6 +84,7 @@ enum SimplifiedChinese {
         "ready": "就绪",
         "flipping": "翻转中",
         "in the hand": "手持中",
+        "swinging back": "回正中",
         "running": "计时中",
         "done": "完成",
         "%@ · %@ timer": "%@ · %@ 计时",
