@@ -90,6 +90,22 @@ struct PlotTests {
         }
     }
 
+    /// Before, a run the hand began was not counted, so its plot had no line to follow.
+    @Test("simulate --turn --plot: a held flip has its ideal line; a glass never let go past the quarter turn says no timer ran", arguments: [
+        ("0@0.5,180@1.1,180@2", true), ("0@0.5,70@1,70@1.5", false),
+    ])
+    func handPlot(turn: String, ran: Bool) throws {
+        try withTemporaryFolder("sands-plot") { folder in
+            let svg = folder.appendingPathComponent("s.svg")
+            let run = try CommandRun(["simulate", "--count", "60", "--duration", "5", "--turn", turn, "--plot", svg.path])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let plot = try SVGElements(file: svg)
+            let ideal = plot.named("polyline", class: "series").first { $0["data-name"] == "ideal: a steady drain" }
+            #expect((ideal != nil) == ran)
+            #expect(plot.texts.joined().contains("No run of the timer") == !ran)
+        }
+    }
+
     @Test("a plot axis: nice ticks, log decades, a value's place along it")
     func axis() {
         let linear = SVGPlot.Axis.fitting([0.3, 9.2], label: "")

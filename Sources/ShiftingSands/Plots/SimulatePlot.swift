@@ -31,7 +31,9 @@ struct SimulatePlot {
         let x = SVGPlot.Axis.fitting(trace.map(\.x), label: "simulated seconds (settling, the flip, the timer, the landing)")
         // Headroom, so the full chamber's plateau stands clear of the frame.
         let y = SVGPlot.Axis.fitting([0, Double(count) * 1.08], label: "grains above the neck")
-        plot.addLines(title: "The upper chamber drains", x: x, y: y, series: series, marks: marks)
+        // A hand that never let go past the quarter turn ran no timer: nothing drained.
+        let title = result.runStarts.isEmpty ? "No run of the timer: the glass was not let go past the quarter turn" : "The upper chamber drains"
+        plot.addLines(title: title, x: x, y: y, series: series, marks: marks)
         return plot
     }
 }
