@@ -190,14 +190,24 @@ public struct DrainSample: Sendable, Equatable {
         drainingStretch(trace).flatMap { LeastSquaresLine($0) }?.rSquared
     }
 
-    /// (time, upper) over 10–90% drained of the first run of the timer in `trace`.
+    /// (time, upper) over 10–90% drained of the first run of the timer in `trace` that got so
+    /// far: a run the hand turned back across the quarter turn before it did is passed over (or
+    /// the first run, where none did).
     private static func drainingStretch(_ trace: [DrainSample]) -> [(x: Double, y: Double)]? {
-        guard let start = trace.firstIndex(where: { $0.phase == .running }) else { return nil }
-        let running = trace[start...].prefix { $0.phase == .running }
-        let first = running[start]
-        let total = Double(first.upper + first.lower)
-        return running
-            .filter { (0.1 * total...0.9 * total).contains(total - Double($0.upper)) }
+        var runs: [ArraySlice<DrainSample>] = []
+        var next = trace.startIndex
+        while let start = trace[next...].firstIndex(where: { $0.phase == .running }) {
+            let run = trace[start...].prefix { $0.phase == .running }
+            runs.append(run)
+            next = run.endIndex
+        }
+        func drained(_ sample: DrainSample, of run: ArraySlice<DrainSample>) -> Double {
+            let first = run[run.startIndex], total = Double(first.upper + first.lower)
+            return total > 0 ? (total - Double(sample.upper)) / total : 0
+        }
+        guard let run = runs.first(where: { run in run.contains { drained($0, of: run) >= 0.9 } }) ?? runs.first else { return nil }
+        return run
+            .filter { (0.1...0.9).contains(drained($0, of: run)) }
             .map { (x: Double($0.time), y: Double($0.upper)) }
     }
 

@@ -69,6 +69,8 @@ struct HandOnGlassTests {
         var summary = RunSummary(mode: "cpu", grains: result.grains, profile: result.profile, simulatedSeconds: 0, wallSeconds: 0)
         summary.add(result)
         #expect(summary.flips == starts.count)
+        // The drain's straightness is the run's that drained, not the one turned back.
+        if !starts.isEmpty { #expect((summary.drainStraightness ?? 0) > 0.98, "R² \(summary.drainStraightness ?? 0)") }
         #expect(summary.text.contains("no run of the timer") == starts.isEmpty && summary.text.contains("drained") == !starts.isEmpty, "\(summary.text)")
     }
 }
