@@ -35,6 +35,8 @@ struct BenchBaseline {
 
     /// A time a case took, and how far it moved from run to run.
     struct Figure {
+        /// The median of the case's result: the middle repetition's (`BenchResult.merged`), as
+        /// the report's own table shows it.
         var ms: Double
         /// The range of the repetitions' medians; for a single run, the width of its median's
         /// notch (the steps' spread, which misses the machine's drift between runs).
@@ -46,12 +48,10 @@ struct BenchBaseline {
         }
 
         init(_ summary: SampleSummary, repetitions: [Double]?) {
-            if let repetitions, repetitions.count > 1 {
-                let sorted = repetitions.sorted()
-                ms = sorted[sorted.count / 2]
-                spread = sorted[sorted.count - 1] - sorted[0]
+            ms = summary.median
+            if let repetitions, repetitions.count > 1, let low = repetitions.min(), let high = repetitions.max() {
+                spread = high - low
             } else {
-                ms = summary.median
                 spread = 2 * summary.notch
             }
         }
@@ -76,7 +76,7 @@ struct BenchBaseline {
                        (old.settings.substeps != new.settings.substeps, "substeps"),
                        (old.settings.steps != new.settings.steps || old.settings.warmup != new.settings.warmup, "steps")].filter(\.0).map(\.1)
         if !differs.isEmpty { lines.append("note: the runs differ in \(differs.joined(separator: ", ")): the ratios compare those too") }
-        lines.append("ms a step, the median repetition's median: old → new (new/old); marked where the change is wider than both runs' spreads between repetitions together and at least \(Int(Self.smallestChange * 100))%")
+        lines.append("ms a step, the middle repetition's medians (by its total, as in the table above): old → new (new/old); marked where the change is wider than both runs' spreads between repetitions together and at least \(Int(Self.smallestChange * 100))%")
         lines.append("")
         var rows = [["mode", "grains", "shape", "physics", "", "render", "", "total", "", "steps/s"]]
         for result in new.results {
