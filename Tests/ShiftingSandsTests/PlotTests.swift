@@ -124,8 +124,10 @@ struct PlotTests {
         #expect(BenchBaseline.verdict(old: F(ms: 10, spread: 0.1), new: F(ms: 8, spread: 0.1)) == .faster)
         #expect(BenchBaseline.verdict(old: F(ms: 10, spread: 0.01), new: F(ms: 10.3, spread: 0.01)) == .same, "under 5%")
         #expect(BenchBaseline.verdict(old: F(ms: 10, spread: 0.2), new: F(ms: 12, spread: 2.5)) == .same, "the new run's spread counts too")
-        let repeated = F(.init([1]), repetitions: [10, 12, 11])
-        #expect(repeated.ms == 11 && repeated.spread == 2)
+        // The result's own median (the middle repetition's by total, as the report's table shows
+        // it), not each figure's median across the repetitions; their range is the spread.
+        let repeated = F(.init([12]), repetitions: [10, 12, 11])
+        #expect(repeated.ms == 12 && repeated.spread == 2)
     }
 
     @Test("bench --baseline: the same cases again, ratios printed, a case made slower on purpose (4x the substeps) marked slower")
@@ -145,6 +147,10 @@ struct PlotTests {
             #expect(slower.stdout.contains("the runs differ in substeps"))
             let missing = try CommandRun(["bench", "--baseline", folder.appendingPathComponent("none.json").path, "--allow-debug"])
             #expect(missing.status != 0 && missing.stderr.split(separator: "\n").count == 1 && missing.stderr.contains("--baseline"), "\(missing.stderr)")
+            let waves = folder.appendingPathComponent("waves.json")
+            try Data(#"{"settings": {"scene": "waves", "steps": 1, "warmup": 1}, "results": []}"#.utf8).write(to: waves)
+            let scene = try CommandRun(["bench", "--baseline", waves.path, "--allow-debug"])
+            #expect(scene.status != 0 && scene.stderr.contains("is a report of the waves scene; a baseline is for the hourglass bench"), "\(scene.stderr)")
         }
     }
 }

@@ -21,6 +21,11 @@ struct BenchBaseline {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandError("--baseline \(path): cannot read the file")
         }
+        // Another scene's report says which it is: baselines are for the hourglass bench.
+        struct SceneOnly: Decodable { struct Settings: Decodable { var scene: String }; var settings: Settings }
+        if let other = try? JSONDecoder().decode(SceneOnly.self, from: data), other.settings.scene != "hourglass" {
+            throw CommandError("--baseline \(path) is a report of the \(other.settings.scene) scene; a baseline is for the hourglass bench")
+        }
         do {
             return BenchBaseline(old: try JSONDecoder().decode(BenchReport.self, from: data))
         } catch {

@@ -60,13 +60,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the results to this file instead of stdout.", completion: .file())
     var output: String?
 
-    @Option(parsing: .unconditional, help: "Run every case this many times, in rounds, keeping each repetition's medians (default 1; 3 with --baseline), so run-to-run spread is measured.")
+    @Option(parsing: .unconditional, help: "Hourglass: run every case this many times, in rounds, keeping each repetition's medians (default 1; 3 with --baseline), so run-to-run spread is measured.")
     var repetitions: Int?
 
-    @Option(help: "Compare with an earlier run's `--format json` report: its cases (unless --modes, --counts or --grain-shape say others) and scenario, each figure beside the old with the ratio, marked where the change is past the spread measured between repetitions. Give the same --steps and --warmup.", completion: .file())
+    @Option(help: "Hourglass: compare with an earlier hourglass run's `--format json` report: its cases (unless --modes, --counts or --grain-shape say others) and scenario, each figure beside the old with the ratio, marked where the change is past the spread measured between repetitions. Give the same --steps and --warmup.", completion: .file())
     var baseline: String?
 
-    @Option(help: "Also draw the results as an SVG: steps a second against grains for each mode and shape (log-log), and each case's stages.", completion: .file())
+    @Option(help: "Hourglass: also draw the results as an SVG: steps a second against grains for each mode and shape (log-log), and each case's stages.", completion: .file())
     var plot: String?
 
     @Option(help: "Save each case's last frame as a picture (PNG, JPEG or BMP): this file for one case; for several, its name with -MODE-COUNT-SHAPE before the extension.", completion: .file())
