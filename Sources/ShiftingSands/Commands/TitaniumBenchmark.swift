@@ -16,7 +16,7 @@ struct TitaniumBenchResult: Codable {
 }
 
 extension TitaniumBenchResult: SceneBenchRow {
-    static let tableHeader = ["live", "pool", "tick", "frame", "updates/s", "frames/s"]
+    static let tableHeader = ["live", "pool", "tick", "frame", "pool updates/s", "frames/s"]
     var tableCells: [String] {
         [String(liveParticles), String(poolSize), tickMs.tableCell, frameMs.tableCell,
          NumberText.grouped(updatesPerSecond), String(format: "%.1f", framesPerSecond)]
