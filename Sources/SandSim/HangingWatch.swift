@@ -14,6 +14,7 @@ public struct HangingWatch: Sendable {
     /// Where each grain was when it last moved, and since when it has hung there (nil: it has not).
     private var anchors: [SIMD3<Float>] = []
     private var hangingSince: [Float?] = []
+    /// Which grains have hung longer than `longHang`.
     private var hungLong: [Bool] = []
     /// The longest hang so far; nil while no grain has hung.
     public private(set) var longestHang: Hang?
@@ -21,7 +22,7 @@ public struct HangingWatch: Sendable {
     public var longest: Float { longestHang?.seconds ?? 0 }
     /// How many grains have hung longer than `longHang`: one caged grain in a large pile reads
     /// apart from a layer stuck to the cap.
-    public private(set) var grainsHungLong = 0
+    public var grainsHungLong: Int { hungLong.filter { $0 }.count }
 
     /// A grain that has moved less than this share of its diameter since it was last seen to
     /// move is still: a grain let go from rest covers it in 0.13 s at the gravity of a 10 s timer.
@@ -55,10 +56,7 @@ public struct HangingWatch: Sendable {
             let since = hangingSince[index] ?? time
             hangingSince[index] = since
             let seconds = time - since
-            if seconds > Self.longHang, !hungLong[index] {
-                hungLong[index] = true
-                grainsHungLong += 1
-            }
+            if seconds > Self.longHang { hungLong[index] = true }
             if seconds > longest {
                 longestHang = Hang(seconds: seconds, from: since, grain: grain, up: up)
             }

@@ -84,15 +84,18 @@ public struct HeadlessRun: Sendable {
         var taps = 0
         var emptyAt: [Float?] = []
         var runStarts: [Float] = [], tapTimes: [Float] = []
+        // The phase as the last frame left it: what changes it between frames (a start, the
+        // hand's move) is seen with what the frame itself changes.
+        var phaseSeen = hourglass.timer.phase
         let clock = ContinuousClock()
         let started = clock.now
 
-        /// `phaseBefore`: the phase before a hand's move this frame, which may itself start the timer.
-        func frame(phaseBefore: TimerPhase? = nil) {
+        func frame() {
             let sampleDue = time >= nextSample
-            let before = phaseBefore ?? hourglass.timer.phase, tapsBefore = hourglass.taps
+            let before = phaseSeen, tapsBefore = hourglass.taps
             hourglass.advance(by: frameDt)
             time += frameDt
+            phaseSeen = hourglass.timer.phase
             if hourglass.timer.phase != before, hourglass.timer.phase == .running {
                 progress(.running)
                 runStarts.append(time - hourglass.runSeconds)
@@ -132,10 +135,10 @@ public struct HeadlessRun: Sendable {
         if var hand {
             // The hand takes hold of a glass at rest with the pile it was given: no pile to build.
             repeat {
-                let holding = hand.stage != .released, phase = hourglass.timer.phase
+                let holding = hand.stage != .released
                 _ = hourglass.timer.follow(hand.moves(at: time))
                 if holding, hand.stage == .released { atRelease = (engine.readGrains(), hand.angle(at: time)) }
-                frame(phaseBefore: phase)
+                frame()
             } while hand.stage != .released || hourglass.timer.flip != nil || hourglass.timer.phase == .running
             if hourglass.timer.phase == .complete { progress(.complete) }
             for _ in 0..<Int((landingSeconds / frameDt).rounded()) { frame() }

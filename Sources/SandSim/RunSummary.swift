@@ -146,7 +146,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
             "simulated \(Self.format(simulatedSeconds, digits: 2)) s in \(Self.format(wallSeconds, digits: 2)) s wall time",
         ]
         if flips == 0 {
-            lines.append("no run of the timer: the glass was not let go past the quarter turn")
+            lines.append(Self.noRun)
         } else if let flips {
             lines.append((emptyAt.map { "upper chamber empty \(Self.format($0, digits: 2)) s after the timer started" } ?? "the upper chamber never emptied") +
                          (drainStraightness.map { ", R² \(Self.format($0, digits: 4)) over 10–90% drained" } ?? "") +
@@ -160,7 +160,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
             lines.append("deepest overlap \(Self.format(maxOverlap, digits: 3)) diameters (neck \(Self.format(maxNeckOverlap, digits: 3)))")
         }
         if let atRelease {
-            lines.append("as the hand let go at \(Self.format(atRelease.degrees, digits: 1))°: \(atRelease.unsupported) grain\(atRelease.unsupported == 1 ? "" : "s") with nothing under \(atRelease.unsupported == 1 ? "it" : "them"), " +
+            lines.append("as the hand let go at \(Self.format(atRelease.degrees, digits: 1))°: \(Self.grains(atRelease.unsupported)) with nothing under \(atRelease.unsupported == 1 ? "it" : "them"), " +
                          "the fastest at \(Self.format(atRelease.fastest, digits: 4)) units a second" +
                          (atRelease.surfaceSlope.map { ", the pile's surface at \(Self.format($0, digits: 1))° to the horizontal" } ?? ""))
         }
@@ -172,10 +172,17 @@ public struct RunSummary: Codable, Sendable, Equatable {
                              ", \(Self.format(at.towardWall, digits: 2)) of the way from the axis to the wall" +
                              (at.sleepCounter > 0 ? ", sleep counter \(Self.format(at.sleepCounter, digits: 0))" : "")
                          } ?? "") +
-                         (grainsHungLong.map { "; \($0) grain\($0 == 1 ? "" : "s") hung over \(Self.format(Double(HangingWatch.longHang), digits: 1)) s" } ?? ""))
+                         (grainsHungLong.map { "; \(Self.grains($0)) hung over \(Self.format(Double(HangingWatch.longHang), digits: 1)) s" } ?? ""))
         }
         lines[0] = "summary: " + lines[0]
         return lines.joined(separator: "\n")
+    }
+
+    /// What a run whose glass never passed the quarter turn in the hand says, here and in its plot.
+    public static let noRun = "no run of the timer: the glass was not let go past the quarter turn"
+
+    static func grains(_ count: Int) -> String {
+        "\(count) grain\(count == 1 ? "" : "s")"
     }
 
     static func format(_ value: Double, digits: Int) -> String {

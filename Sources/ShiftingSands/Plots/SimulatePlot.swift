@@ -32,7 +32,7 @@ struct SimulatePlot {
         // Headroom, so the full chamber's plateau stands clear of the frame.
         let y = SVGPlot.Axis.fitting([0, Double(count) * 1.08], label: "grains above the neck")
         // A hand that never let go past the quarter turn ran no timer: nothing drained.
-        let title = result.runStarts.isEmpty ? "No run of the timer: the glass was not let go past the quarter turn" : "The upper chamber drains"
+        let title = result.runStarts.isEmpty ? RunSummary.noRun.prefix(1).uppercased() + RunSummary.noRun.dropFirst() : "The upper chamber drains"
         plot.addLines(title: title, x: x, y: y, series: series, marks: marks)
         return plot
     }
