@@ -59,6 +59,7 @@ struct HourglassSessionTests {
         #expect(session.glasses.allSatisfy { $0.hourglass.engine.grainCount == 60 })
         #expect(session.settings.counts[.cpu] == 90, "the CPU's own count, as saved")
         try session.handle(.count(80))
+        #expect(session.settings.count(for: .cpu) == 80, "the panel's count is the one chosen, not the comparison's")
         #expect(session.takeSettingsToSave()?.counts[.cpu] == 80)
         try session.handle(.reset)
         #expect(session.glasses.allSatisfy { $0.hourglass.engine.grainCount == 80 }, "the count chosen in the panel, no longer the comparison's")
