@@ -42,8 +42,8 @@ final class CPUSandMode: SandMode {
 }
 
 /// Seconds of work on the host's clock.
-enum HostClock {
-    static func seconds(_ work: () -> Void) -> Double {
+public enum HostClock {
+    public static func seconds(_ work: () -> Void) -> Double {
         ContinuousClock().measure(work).seconds
     }
 }

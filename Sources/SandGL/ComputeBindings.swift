@@ -29,7 +29,10 @@ enum ComputeBindings {
     static let images: [(String, Int)] = [
         ("IMAGE_GRAINS", grainsImage), ("IMAGE_ITERATE", iterateImage), ("IMAGE_CONTACT_LIST", contactListImage),
         ("IMAGE_LISTED_AT", listedAtImage), ("IMAGE_IDS", idsImage), ("IMAGE_SCRATCH", scratchImage), ("IMAGE_SCRATCH_IDS", scratchIdsImage),
+        ("IMAGE_TICK_GRAINS", tickGrainsImage), ("IMAGE_TICK_WORDS", tickWordsImage),
     ]
     static let grainsImage = 0, iterateImage = 1, contactListImage = 2, listedAtImage = 3, idsImage = 4
     static let scratchImage = 5, scratchIdsImage = 6
+    /// A small pile's tick (SmallPileTick) binds no other image: it takes the first two units.
+    static let tickGrainsImage = 0, tickWordsImage = 1
 }

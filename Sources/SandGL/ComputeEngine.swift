@@ -3,25 +3,45 @@ import Foundation
 import GLSupport
 import SandSim
 
-/// The physics in GLSL compute shaders, behind the same protocol as the CPU engine. A frame: for
-/// each substep, sort the grains by cell if one has moved far (ContactListing), then the contact
-/// solve's iterations, one invocation per grain, the last ending the substep; then every grain
-/// back to its place in load order (`particleBuffer`), where the modes that run it draw from or
-/// read back (GPUSandMode, InstancedSandMode). Everything a substep's dispatches read besides the
-/// grains comes in one parameter block (SolveParameters).
+/// The physics in GLSL compute shaders, behind the same protocol as the CPU engine. A small
+/// pile's tick is one dispatch (SmallPileTick). A large pile's: for each substep, sort the
+/// grains by cell if one has moved far (ContactListing), then the contact solve's iterations,
+/// one invocation per grain, the last ending the substep; then every grain back to its place in
+/// load order. Either way the grains end in `particleBuffer`, where the modes that run it draw
+/// from or read back (GPUSandMode, InstancedSandMode). Everything a tick's dispatches read
+/// besides the grains comes in one parameter block (SolveParameters).
 public final class ComputeEngine: PhysicsEngine {
+    /// How a tick reaches the GPU.
+    public enum TickPath: Sendable {
+        /// The whole tick in one work group's loop (SmallPileTick).
+        case oneDispatch
+        /// A few dispatches a substep over every grain (ContactListing, the solve's iterations).
+        case dispatchesPerSubstep
+
+        /// The path for a pile of `count` grains.
+        public static func forCount(_ count: Int) -> TickPath {
+            count <= SmallPileTick.largestCount ? .oneDispatch : .dispatchesPerSubstep
+        }
+    }
+
     public let name: String
     public var substeps = PhysicsConstants.substeps
     public private(set) var lastSubsteps = 0
     public private(set) var grainCount = 0
-    /// Compute dispatches the last `step` issued, besides the sorts (`sortCount`).
-    public private(set) var lastDispatches = 0
+    /// Set before `load` to run a pile on the path its count would not choose (tests).
+    public var forcedPath: TickPath?
+    public private(set) var path = TickPath.oneDispatch
+    /// Every dispatch and memory barrier put in the GL's queue since load, with work or not.
+    public private(set) var launches = Launches()
 
     /// The solve's iteration in its three roles: first, between, last (one iteration: both).
     private let solvePrograms: [IterationRole: ShaderProgram]
     private let writeBackProgram: ShaderProgram
     private let snapProgram: ShaderProgram
     private let listing: ContactListing
+    private let smallTick: SmallPileTick
+    /// The slot of the count above the neck the last one-dispatch tick wrote, until requested.
+    private var countedSlot: Int?
     /// The grains in cell order, two texels each: the substep's start and its end, turn about.
     private let states = [BufferTexture(format: GL_RGBA32F), BufferTexture(format: GL_RGBA32F)]
     private let upperCounter: UpperCounter
@@ -50,6 +70,7 @@ public final class ComputeEngine: PhysicsEngine {
         writeBackProgram = try ShaderProgram(compute: "write_back.comp", source: shaders)
         snapProgram = try ShaderProgram(compute: "snap_after_flip.comp", source: shaders)
         listing = try ContactListing(shaders: shaders)
+        smallTick = try SmallPileTick(shaders: shaders)
         upperCounter = try UpperCounter(shaders: shaders)
         parameterRing = try SolveParameterRing()
     }
@@ -65,7 +86,12 @@ public final class ComputeEngine: PhysicsEngine {
         for iterate in iterates { iterate.allocate(byteCount: grainCount * 16) }
         let largestRadius = grains.map(\.radius).max() ?? profile.grainRadius
         let reach = ContactListReach(largestRadius: largestRadius)
-        listing.configure(grid: NeighbourGrid(profile: profile, reach: reach.reach), reach: reach, grainCount: grainCount)
+        path = forcedPath ?? TickPath.forCount(grainCount)
+        let grid = NeighbourGrid(profile: profile, reach: reach.reach)
+        switch path {
+        case .oneDispatch: smallTick.configure(grid: grid, reach: reach, grainCount: grainCount)
+        case .dispatchesPerSubstep: listing.configure(grid: grid, reach: reach, grainCount: grainCount)
+        }
         try GLError.check("loading \(grainCount) grains into GPU buffers")
         parameters = SolveParameters()
         parameters.grainCount = UInt32(grainCount)
@@ -76,7 +102,9 @@ public final class ComputeEngine: PhysicsEngine {
         substeps = PhysicsConstants.substeps
         frameIndex = 0
         upperCounter.reset(grainCount: grainCount)
+        countedSlot = nil
         grainBytesRead = 0
+        launches = Launches()
     }
 
     /// Uploads the glass's lookup table (a long timer's neck changes it between runs).
@@ -117,24 +145,46 @@ public final class ComputeEngine: PhysicsEngine {
         frame.neckDamping = stepParameters.neckDamping
         frame.sleepEnabled = angle == 0 && stepParameters.sleepAllowed ? 1 : 0
         frame.frameIndex = frameIndex
+        switch path {
+        case .oneDispatch: tickInOneDispatch(frame, substeps: schedule.substeps)
+        case .dispatchesPerSubstep: tickBySubsteps(frame, schedule: schedule)
+        }
+        frameIndex &+= 1
+    }
+
+    /// The tick in one dispatch, the count above the neck in it.
+    private func tickInOneDispatch(_ frame: SolveParameters, substeps: Int) {
+        var block = frame
+        block.firstSubstep = 1
+        parameterRing.write([block])
+        parameterRing.bind(0)
+        profileTable.bind(unit: ComputeBindings.profileUnit)
+        let slot = upperCounter.reserve()
+        smallTick.run(substeps: substeps, particles: particleBuffer, upperCounts: upperCounter.buffer, upperSlot: slot)
+        countedSlot = slot
+        launches.add(dispatches: 1, barriers: 1)
+    }
+
+    /// The tick a substep at a time: the sort's stages (with work only when armed), the solve's
+    /// iterations, then the write-back.
+    private func tickBySubsteps(_ frame: SolveParameters, schedule: SolveSchedule) {
         let blocks = (0..<schedule.substeps).map { substep in
             var block = frame
             block.firstSubstep = substep == 0 ? 1 : 0
             listing.setArming(&block, ahead: substep)
             return block
         }
-        lastDispatches = 0
         for substep in 0..<schedule.substeps {
             let block = substep % parameterRing.capacity
             if block == 0 { parameterRing.write(blocks[substep..<min(substep + parameterRing.capacity, blocks.count)]) }
             listing.sortIfArmed(grains: states[current])
+            launches.add(dispatches: listing.stages, barriers: listing.stages)
             parameterRing.bind(block)
             solve(iterations: schedule.iterations)
             listing.advance()
             current = 1 - current
         }
         writeBack()
-        frameIndex &+= 1
     }
 
     /// One substep's contact iterations, from `states[current]` into the other state.
@@ -152,8 +202,8 @@ public final class ComputeEngine: PhysicsEngine {
             iterates[(iteration + 1) % 2].bind(unit: ComputeBindings.iterateUnit)
             solvePrograms[role]!.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
             epoxy_glMemoryBarrier(ContactListing.barrier)
-            lastDispatches += 1
         }
+        launches.add(dispatches: iterations, barriers: iterations)
     }
 
     /// Every grain from cell order back to load order, in `particleBuffer`.
@@ -163,26 +213,35 @@ public final class ComputeEngine: PhysicsEngine {
         particleBuffer.bind(to: ComputeBindings.particles)
         writeBackProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(ContactListing.barrier | GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
-        lastDispatches += 1
+        launches.add(dispatches: 1, barriers: 1)
     }
 
     public func snapAfterFlip() {
         guard grainCount > 0 else { return }
         parameterRing.bind(0)
-        states[current].buffer.bind(to: ComputeBindings.particles)
-        snapProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
-        epoxy_glMemoryBarrier(ContactListing.barrier)
-        listing.arm()
-        writeBack()
+        switch path {
+        case .oneDispatch:
+            particleBuffer.bind(to: ComputeBindings.particles)
+            snapProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+            epoxy_glMemoryBarrier(ContactListing.barrier | GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
+            smallTick.arm()
+        case .dispatchesPerSubstep:
+            states[current].buffer.bind(to: ComputeBindings.particles)
+            snapProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+            epoxy_glMemoryBarrier(ContactListing.barrier)
+            listing.arm()
+            writeBack()
+        }
     }
 
-    /// Sorts since the last `load` (waits for the GPU: for benchmarks and tests).
+    /// Sorts (listings) since the last `load` (waits for the GPU: for benchmarks and tests).
     public func sortCount() -> Int {
-        listing.sortCount()
+        switch path {
+        case .oneDispatch: smallTick.sortCount()
+        case .dispatchesPerSubstep: listing.sortCount()
+        }
     }
 
-    /// Compute dispatches one sort issues.
-    public var dispatchesPerSort: Int { listing.stages }
 
     public func readGrains() -> [Grain] {
         grainBytesRead += grainCount * MemoryLayout<Grain>.stride
@@ -191,7 +250,13 @@ public final class ComputeEngine: PhysicsEngine {
 
     public func requestUpperCount(tag: Int) {
         guard grainCount > 0 else { return }
-        upperCounter.request(particles: particleBuffer, grainCount: grainCount, tag: tag)
+        if let slot = countedSlot {
+            upperCounter.seal(slot: slot, tag: tag)
+            countedSlot = nil
+        } else {
+            upperCounter.request(particles: particleBuffer, grainCount: grainCount, tag: tag)
+            launches.add(dispatches: 1, barriers: 1)
+        }
     }
 
     public func latestUpperCount() -> UpperCount? {

@@ -37,7 +37,8 @@ extension ShaderSource {
             ("SUPPORT_CHECK_INTERVAL", C.supportCheckInterval),
             ("MESH_VERTICES_PER_GRAIN", Icosphere.vertexCount), ("MESH_VERTEX_WORDS", MeshVertexLayout.words),
             ("CONTACT_LIST_SLOTS", C.contactListSlots), ("CONTACT_LIST_STRIDE", C.contactListSlots + 1),
-        ] + ComputeBindings.buffers + ComputeBindings.units + ComputeBindings.images + ComputeBindings.uniformBlocks
+            ("COMPUTE_ITERATIONS", C.computeIterations),
+        ] + SmallPileTick.wordDefines + ComputeBindings.buffers + ComputeBindings.units + ComputeBindings.images + ComputeBindings.uniformBlocks
         return defines(floats: floats) + "\n" + defines(integers)
     }()
 }

@@ -13,7 +13,7 @@ public protocol SandMode: AnyObject {
     var physicsOn: String { get }
     /// Threads the physics runs on: the CPU engine's; 1 for a compute engine's host side.
     var threads: Int { get }
-    /// The compute engine's dispatch and read-back counts; nil for the CPU engine.
+    /// The compute engine's launch, sort and read-back counts; nil for the CPU engine.
     var counters: DispatchCounting? { get }
 
     /// Needs the GL 4.3 context current for a compute mode; `threads`: the CPU engine's (nil:
@@ -60,9 +60,8 @@ public enum DrawingNotice: Equatable, Sendable {
 
 /// What a compute engine counts of its own work, for benchmarks.
 public protocol DispatchCounting: AnyObject {
-    /// Dispatches the last step issued, besides the sorts.
-    var lastDispatches: Int { get }
-    var dispatchesPerSort: Int { get }
+    /// Every dispatch and barrier issued since the last load, with work or not.
+    var launches: Launches { get }
     /// Sorts since the last load (waits for the GPU).
     func sortCount() -> Int
     /// Bytes copied back to the CPU since the last load.

@@ -37,13 +37,7 @@ final class UpperCounter {
 
     /// Counts `particles`' grains above the neck into the next slot, labelled `tag`.
     func request(particles: StorageBuffer, grainCount: Int, tag: Int) {
-        collect()
-        if pending.count == Self.slots, let oldest = pending.first {
-            wait(for: oldest.fence)
-            collect()
-        }
-        let slot = nextSlot
-        nextSlot = (nextSlot + 1) % Self.slots
+        let slot = reserve()
         var zero: UInt32 = 0
         epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), counts.id)
         epoxy_glClearBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), GLenum(GL_R32UI), GLintptr(slot * 4), 4, GLenum(GL_RED_INTEGER), GLenum(GL_UNSIGNED_INT), &zero)
@@ -52,6 +46,27 @@ final class UpperCounter {
         program.set("slot", UInt32(slot))
         program.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_BUFFER_UPDATE_BARRIER_BIT))
+        seal(slot: slot, tag: tag)
+    }
+
+    /// The slot the next count goes into, free of any count in flight (waits for the oldest
+    /// only when every slot is). A dispatch that counts as it goes (SmallPileTick) writes it.
+    func reserve() -> Int {
+        collect()
+        if pending.count == Self.slots, let oldest = pending.first {
+            wait(for: oldest.fence)
+            collect()
+        }
+        let slot = nextSlot
+        nextSlot = (nextSlot + 1) % Self.slots
+        return slot
+    }
+
+    /// The buffer of slots, for a dispatch that counts into a reserved one.
+    var buffer: StorageBuffer { counts }
+
+    /// The count in `slot` is queued: read it, labelled `tag`, once the GPU is past it.
+    func seal(slot: Int, tag: Int) {
         guard let fence = epoxy_glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0) else { return }
         pending.append((slot, tag, fence))
     }

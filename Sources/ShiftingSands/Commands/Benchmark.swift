@@ -35,8 +35,14 @@ struct BenchResult: Codable {
     var stepsPerSecond: Double
     /// Grain-substeps of physics per second, from the median physics time.
     var grainSubstepsPerSecond: Double
-    /// Compute dispatches a step, sorts' included (compute engines; the mean over the timed steps).
-    var dispatchesPerStep: Double?
+    /// Compute dispatches a step puts in the GL's queue, with work or not, the sorts' and the
+    /// count's included (compute engines; the mean over the timed steps).
+    var dispatchesIssuedPerStep: Double?
+    /// Memory barriers a step issues (each waits on a software GL), the same way.
+    var barriersIssuedPerStep: Double?
+    /// The host's time to issue a step's physics, beside `physicsMs` (the GPU's): a step whose
+    /// two are close is bound by its launches, not the GPU's work (compute engines).
+    var issueMs: SampleSummary?
     /// Sorts a step, each a few of those dispatches (compute engines).
     var sortsPerStep: Double?
     /// Grains not asleep after the timed steps (sleeping grains skip the neighbour loop); nil
@@ -127,15 +133,17 @@ final class Benchmark {
         var readbackBytes = 0
         let stages = FrameStages(waitsForGL: true)
         var stageTimes: [FrameStages.Stage: [Double]] = [:]
-        var dispatches = 0, sortsBefore = 0
+        var sortsBefore = 0, launchesBefore = Launches()
+        var issue: [Double] = []
         let viewport = Viewport(x: 0, y: 0, width: target.width, height: target.height)
 
         for step in 0..<(options.warmup + options.steps) {
-            if step == options.warmup, let counters { sortsBefore = counters.sortCount() }
+            if step == options.warmup, let counters { (sortsBefore, launchesBefore) = (counters.sortCount(), counters.launches) }
             let bytesBefore = counters?.bytesReadBack ?? 0
             stages.startFrame()
             var frame = Hourglass.Frame()
-            let physicsMs = sandMode.timePhysics(wait: true) { frame = hourglass.advance(by: frameDt) } * 1000
+            var issueSeconds = 0.0
+            let physicsMs = sandMode.timePhysics(wait: true) { issueSeconds = HostClock.seconds { frame = hourglass.advance(by: frameDt) } } * 1000
             stages.add(physicsMs, to: .physics)
             stages.add(frame.countSeconds * 1000, to: .count, from: .physics)
             if !options.drawsWarmup && step < options.warmup - 1 { continue }
@@ -153,7 +161,7 @@ final class Benchmark {
             }
             stages.time(.present, present)
             if timed >= 0 {
-                dispatches += counters?.lastDispatches ?? 0
+                issue.append(issueSeconds * 1000)
                 physics.append(physicsMs)
                 if let seconds = presented.meshSeconds { mesh.append(seconds * 1000) }
                 if let seconds = presented.readbackSeconds { readback.append(seconds * 1000) }
@@ -170,6 +178,7 @@ final class Benchmark {
 
         let physicsSummary = SampleSummary(physics), totalSummary = SampleSummary(total)
         let sortsPerStep = counters.map { Double($0.sortCount() - sortsBefore) / Double(options.steps) }
+        let launches = counters.map { $0.launches - launchesBefore }
         // The CPU engine has no sleep: it steps every grain every substep.
         let awake = counters.map { _ in engine.readGrains().filter { $0.sleepCounter < PhysicsConstants.lightSleepCounter }.count }
         return BenchResult(
@@ -183,7 +192,9 @@ final class Benchmark {
             totalMs: totalSummary,
             stepsPerSecond: totalSummary.median > 0 ? 1000 / totalSummary.median : 0,
             grainSubstepsPerSecond: physicsSummary.median > 0 ? Double(count * engine.lastSubsteps) * 1000 / physicsSummary.median : 0,
-            dispatchesPerStep: counters.map { Double(dispatches) / Double(options.steps) + (sortsPerStep ?? 0) * Double($0.dispatchesPerSort) },
+            dispatchesIssuedPerStep: launches.map { Double($0.dispatches) / Double(options.steps) },
+            barriersIssuedPerStep: launches.map { Double($0.barriers) / Double(options.steps) },
+            issueMs: counters.map { _ in SampleSummary(issue) },
             sortsPerStep: sortsPerStep,
             awakeAtEnd: awake,
             physicsOn: sandMode.physicsOn,
