@@ -1,7 +1,8 @@
 #version 430 core
-// A small pile's whole tick in one work group (SmallPileTick): every substep's contact
-// iterations in a loop, the grains listed again inside it when one may have come half the skin,
-// then the grains back in load order and the count above the neck. On llvmpipe a dispatch and a
+// A small pile's tick in one work group (SmallPileTick): a run of substeps' contact iterations
+// in a loop, the grains listed again inside it when one may have come half the skin, then the
+// grains back in load order and the count above the neck. A tick is one such dispatch, or a few
+// where llvmpipe's cap on a dispatch's loop iterations would cut one short (SmallPileTick). On llvmpipe a dispatch and a
 // memory barrier each cost more than a small pile's substep, and a GPU idles between launches
 // that small; here the work group's barriers separate the passes instead. The same solve
 // (solve_grain.glsl) and listing (neighbour_list.glsl) as a large pile's, on the grains in load
@@ -28,15 +29,22 @@ layout(binding = IMAGE_TICK_GRAINS, rgba32f) coherent uniform imageBuffer tickGr
 layout(binding = IMAGE_TICK_WORDS, r32ui) coherent uniform uimageBuffer tickWords;
 layout(std430, binding = BUFFER_UPPER_COUNTS) writeonly buffer UpperCounts { uint upperCounts[]; };
 
-uniform uint substeps;
+uniform uint substeps;      // this dispatch's
+uniform uint tickStarts;    // 1 where this dispatch begins the tick: deep sleepers look then
 uniform uint upperSlot;
 uniform float listSkin;
 
-shared uint relistArmed;
+// Whether a grain moved far enough to list again before the next substep, one flag for each
+// parity of the substep that reads it: a substep's last pass arms the other flag while this one
+// is cleared (after its first pass, once every invocation has read it), with no barrier of its own.
+shared uint relistArmed[2];
+#if COMPUTE_ITERATIONS < 2
+#error "the flag a substep read is cleared in its second pass"
+#endif
 shared uint grainsAbove;
 
 // Where this substep and iteration read and write: set by the loop in main.
-uint startBase, endBase, iterateInBase, iterateOutBase;
+uint startBase, endBase, iterateInBase, iterateOutBase, armingSlot;
 
 uint cellTotal() { return uint(gridSize.x * gridSize.y * gridSize.z); }
 uint countsBase() { return uint(TICK_WORD_CONTROL); }
@@ -52,7 +60,7 @@ vec4 iterateAt(uint k) { return imageLoad(tickGrains, int(iterateInBase + k)); }
 void storeIterate(uint k, vec4 value) { imageStore(tickGrains, int(iterateOutBase + k), value); }
 vec3 listedPosition(uint k) { return imageLoad(tickGrains, int(listedBase() + k)).xyz; }
 uint grainId(uint k) { return k; }
-void armRelist() { relistArmed = 1u; }
+void armRelist() { relistArmed[armingSlot] = 1u; }
 uint contactCount(uint k) { return imageLoad(tickWords, int(listsBase() + k)).x; }
 uint contactAt(uint k, uint m) { return imageLoad(tickWords, int(listsBase() + grainCount * (m + 1u) + k)).x; }
 
@@ -119,6 +127,7 @@ void relist() {
 
 // One iteration over every grain this invocation holds.
 void solvePass(uint iteration, bool first, bool last, bool firstOfTick) {
+    if (iteration == 1u && gl_LocalInvocationID.x == 0u) relistArmed[1u - armingSlot] = 0u;
     iterateInBase = 4u * grainCount + ((iteration + 1u) & 1u) * grainCount;
     iterateOutBase = 4u * grainCount + (iteration & 1u) * grainCount;
     for (uint k = gl_LocalInvocationID.x; k < grainCount; k += gl_WorkGroupSize.x) solveGrain(k, first, last, firstOfTick);
@@ -132,25 +141,25 @@ void main() {
         imageStore(tickGrains, int(2u * k + 1u), particles[k].velocitySleep);
     }
     if (local == 0u) {
-        relistArmed = imageLoad(tickWords, int(TICK_WORD_ARMED)).x;
+        relistArmed[0] = imageLoad(tickWords, int(TICK_WORD_ARMED)).x;
+        relistArmed[1] = 0u;
         grainsAbove = 0u;
     }
     waitForGroup();
+    uint done = 0u;
     for (uint s = 0u; s < substeps; ++s) {
         startBase = (s & 1u) * 2u * grainCount;
         endBase = ((s + 1u) & 1u) * 2u * grainCount;
-        bool listAgain = relistArmed != 0u;
-        barrier();
-        if (local == 0u) relistArmed = 0u;
-        // The flag is cleared before any grain can arm it again.
-        waitForGroup();
-        // Dynamically uniform: every invocation read the same flag before it was cleared.
-        if (listAgain) relist();
-        solvePass(0u, true, COMPUTE_ITERATIONS == 1, s == 0u);
-        for (uint iteration = 1u; iteration + 1u < uint(COMPUTE_ITERATIONS); ++iteration) solvePass(iteration, false, false, s == 0u);
-        if (COMPUTE_ITERATIONS > 1) solvePass(uint(COMPUTE_ITERATIONS - 1), false, true, s == 0u);
+        armingSlot = (s + 1u) & 1u;
+        // Dynamically uniform: every invocation reads the flag the last substep's passes left.
+        if (relistArmed[s & 1u] != 0u) relist();
+        bool firstOfTick = s == 0u && tickStarts != 0u;
+        solvePass(0u, true, COMPUTE_ITERATIONS == 1, firstOfTick);
+        for (uint iteration = 1u; iteration + 1u < uint(COMPUTE_ITERATIONS); ++iteration) solvePass(iteration, false, false, firstOfTick);
+        if (COMPUTE_ITERATIONS > 1) solvePass(uint(COMPUTE_ITERATIONS - 1), false, true, firstOfTick);
+        done = s + 1u;
     }
-    startBase = (substeps & 1u) * 2u * grainCount;
+    startBase = (done & 1u) * 2u * grainCount;
     uint above = 0u;
     for (uint k = local; k < grainCount; k += gl_WorkGroupSize.x) {
         Particle grain = Particle(startPositionRadius(k), startVelocitySleep(k));
@@ -161,6 +170,7 @@ void main() {
     waitForGroup();
     if (local == 0u) {
         upperCounts[upperSlot] = grainsAbove;
-        imageStore(tickWords, int(TICK_WORD_ARMED), uvec4(relistArmed));
+        imageStore(tickWords, int(TICK_WORD_ARMED), uvec4(relistArmed[done & 1u]));
+        imageStore(tickWords, int(TICK_WORD_DONE), uvec4(done));
     }
 }

@@ -20,8 +20,12 @@ public final class ComputeEngine: PhysicsEngine {
 
         /// The path for a pile of `count` grains.
         public static func forCount(_ count: Int) -> TickPath {
-            count <= SmallPileTick.largestCount ? .oneDispatch : .dispatchesPerSubstep
+            count <= largestOneDispatchCount ? .oneDispatch : .dispatchesPerSubstep
         }
+
+        /// The largest pile ticked in one dispatch, and the most substeps one dispatch runs.
+        public static let largestOneDispatchCount = SmallPileTick.largestCount
+        public static let substepsPerDispatch = SmallPileTick.substepsPerDispatch
     }
 
     public let name: String
@@ -89,7 +93,7 @@ public final class ComputeEngine: PhysicsEngine {
         path = forcedPath ?? TickPath.forCount(grainCount)
         let grid = NeighbourGrid(profile: profile, reach: reach.reach)
         switch path {
-        case .oneDispatch: smallTick.configure(grid: grid, reach: reach, grainCount: grainCount)
+        case .oneDispatch: try smallTick.configure(grid: grid, reach: reach, grainCount: grainCount)
         case .dispatchesPerSubstep: listing.configure(grid: grid, reach: reach, grainCount: grainCount)
         }
         try GLError.check("loading \(grainCount) grains into GPU buffers")
@@ -152,7 +156,7 @@ public final class ComputeEngine: PhysicsEngine {
         frameIndex &+= 1
     }
 
-    /// The tick in one dispatch, the count above the neck in it.
+    /// The tick in one dispatch (a few for many substeps), the count above the neck in it.
     private func tickInOneDispatch(_ frame: SolveParameters, substeps: Int) {
         var block = frame
         block.firstSubstep = 1
@@ -162,7 +166,7 @@ public final class ComputeEngine: PhysicsEngine {
         let slot = upperCounter.reserve()
         smallTick.run(substeps: substeps, particles: particleBuffer, upperCounts: upperCounter.buffer, upperSlot: slot)
         countedSlot = slot
-        launches.add(dispatches: 1, barriers: 1)
+        launches.add(dispatches: smallTick.lastDispatches, barriers: smallTick.lastDispatches)
     }
 
     /// The tick a substep at a time: the sort's stages (with work only when armed), the solve's
@@ -232,6 +236,12 @@ public final class ComputeEngine: PhysicsEngine {
             listing.arm()
             writeBack()
         }
+    }
+
+    /// The substeps the last dispatch of a one-dispatch tick finished (waits for the GPU: for
+    /// tests that no tick is cut short).
+    public func substepsFinished() -> Int? {
+        path == .oneDispatch ? smallTick.substepsFinished() : nil
     }
 
     /// Sorts (listings) since the last `load` (waits for the GPU: for benchmarks and tests).

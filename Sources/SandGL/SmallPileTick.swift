@@ -2,47 +2,78 @@
 import GLSupport
 import SandSim
 
-/// A small pile's whole tick in one dispatch of one work group (small_pile_tick.comp): every
-/// substep, the listing when a grain armed it, the grains back in load order and the count above
-/// the neck. A large pile's tick issues a few dispatches a substep, each with a memory barrier;
-/// below `largestCount` those launches, not the arithmetic, are what a tick costs
+/// A small pile's tick in one work group (small_pile_tick.comp): every substep, the listing when
+/// a grain armed it, the grains back in load order and the count above the neck, in one dispatch
+/// (or a few, below). A large pile's tick issues a few dispatches a substep, each with a memory
+/// barrier; below `largestCount` those launches, not the arithmetic, are what a tick costs
 /// (docs/BENCHMARKS.md, "Launches").
 final class SmallPileTick {
-    private let program: ShaderProgram
+    private let shaders: ShaderSource
+    private let softwareGL: Bool
+    /// The tick compiled for each group size asked for so far.
+    private var programs: [Int: ShaderProgram] = [:]
+    private var program: ShaderProgram?
     /// The substeps' states, the iterations' positions and where each grain was listed.
     private let grains = BufferTexture(format: GL_RGBA32F)
     /// The control words, the grid's counts and starts, the cell order and the contact lists.
     private let words = BufferTexture(format: GL_R32UI)
     private var grainCount = 0
+    private var groupSize = 0
+    /// The dispatches the last tick took.
+    private(set) var lastDispatches = 0
 
     /// The largest pile whose tick runs in one work group: above it, a tick on one of
     /// llvmpipe's threads costs more than the launches it saves (docs/BENCHMARKS.md, "Launches").
     static let largestCount = 1_000
 
     /// The control words at the start of `words`, as the shader names them.
-    static let sortsWord = 0, armedWord = 1, controlWords = 2
+    static let sortsWord = 0, armedWord = 1, doneWord = 2, controlWords = 3
     static let wordDefines: [(String, Int)] = [
-        ("TICK_WORD_SORTS", sortsWord), ("TICK_WORD_ARMED", armedWord), ("TICK_WORD_CONTROL", controlWords),
+        ("TICK_WORD_SORTS", sortsWord), ("TICK_WORD_ARMED", armedWord), ("TICK_WORD_DONE", doneWord), ("TICK_WORD_CONTROL", controlWords),
     ]
 
-    /// Invocations in the work group. llvmpipe runs a group eight invocations at a time on one
-    /// thread and resumes every eight at each barrier, so a small group costs least (64 against
-    /// 256: 1.3 against 3.3 ms a tick of 50 grains); a GPU runs a group's invocations side by
-    /// side.
-    static func groupSize(softwareGL: Bool) -> Int {
-        softwareGL ? 64 : PhysicsConstants.workGroupSize
+    /// llvmpipe ends any loop after 65,535 passes through the loops of one dispatch, counted
+    /// for each eight invocations together (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS), so no eight
+    /// invocations may hold more grains than this.
+    static let grainsPerInvocation = 8
+    /// ... and a dispatch runs at most this many substeps: each of an invocation's grains passes
+    /// through about 80 loop iterations a substep (two iterations over its contacts; the
+    /// listing's cells, candidates and insertions when a grain armed it), 640 for eight grains,
+    /// so 24 substeps take under 16,000 of the 65,535 (docs/BENCHMARKS.md, "Launches").
+    static let substepsPerDispatch = 24
+
+    /// Invocations in the work group for `count` grains. llvmpipe runs a group eight invocations
+    /// at a time on one thread and resumes every eight at each barrier, so the smallest group
+    /// that keeps `grainsPerInvocation` costs least (32 against 256 invocations for 250 grains:
+    /// 2.8 against 4.4 ms a tick); a GPU runs a group's invocations side by side.
+    static func groupSize(count: Int, softwareGL: Bool) -> Int {
+        guard softwareGL else { return PhysicsConstants.workGroupSize }
+        var size = 32
+        while size * grainsPerInvocation < count && size < 1024 { size *= 2 }
+        return size
     }
 
     /// Needs a current GL 4.3 context on this thread.
     init(shaders: ShaderSource) throws {
-        let size = Self.groupSize(softwareGL: GLInfo.current().isSoftware)
-        program = try ShaderProgram(compute: "small_pile_tick.comp",
-                                    source: shaders.adding(defines: "#define TICK_GROUP_SIZE \(size)", variant: "group\(size)"))
+        self.shaders = shaders
+        softwareGL = GLInfo.current().isSoftware
+        _ = try compiled(groupSize: Self.groupSize(count: Self.largestCount, softwareGL: softwareGL))
+    }
+
+    private func compiled(groupSize: Int) throws -> ShaderProgram {
+        if let program = programs[groupSize] { return program }
+        let program = try ShaderProgram(compute: "small_pile_tick.comp",
+                                        source: shaders.adding(defines: "#define TICK_GROUP_SIZE \(groupSize)", variant: "group\(groupSize)"))
+        programs[groupSize] = program
+        return program
     }
 
     /// Sizes the buffers for `grainCount` grains in `grid`, and arms the first listing.
-    func configure(grid: NeighbourGrid, reach: ContactListReach, grainCount: Int) {
+    func configure(grid: NeighbourGrid, reach: ContactListReach, grainCount: Int) throws {
         self.grainCount = grainCount
+        groupSize = Self.groupSize(count: grainCount, softwareGL: softwareGL)
+        let program = try compiled(groupSize: groupSize)
+        self.program = program
         grains.allocate(byteCount: 7 * grainCount * 16)
         let cells = grid.cellCount + 1
         let wordCount = Self.controlWords + 2 * cells + 2 * grainCount + grainCount * (PhysicsConstants.contactListSlots + 1)
@@ -67,19 +98,34 @@ final class SmallPileTick {
     /// parameters and the glass already bound; the count above the neck goes to `upperSlot`
     /// of `upperCounts`.
     func run(substeps: Int, particles: StorageBuffer, upperCounts: StorageBuffer, upperSlot: Int) {
+        guard let program else { return }
         particles.bind(to: ComputeBindings.particles)
         grains.bindImage(unit: ComputeBindings.tickGrainsImage, access: GL_READ_WRITE)
         words.bindImage(unit: ComputeBindings.tickWordsImage, access: GL_READ_WRITE)
         upperCounts.bind(to: ComputeBindings.upperCounts)
-        program.set("substeps", UInt32(substeps))
         program.set("upperSlot", UInt32(upperSlot))
-        program.use()
-        epoxy_glDispatchCompute(1, 1, 1)
-        epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
+        lastDispatches = 0
+        var left = substeps
+        while left > 0 {
+            let run = min(left, Self.substepsPerDispatch)
+            program.set("substeps", UInt32(run))
+            program.set("tickStarts", UInt32(left == substeps ? 1 : 0))
+            program.use()
+            epoxy_glDispatchCompute(1, 1, 1)
+            epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
+            lastDispatches += 1
+            left -= run
+        }
     }
 
     /// Listings since `configure` (waits for the GPU: for benchmarks and tests).
     func sortCount() -> Int {
         Int(words.buffer.read(UInt32.self, count: Self.controlWords)[Self.sortsWord])
+    }
+
+    /// The substeps the last dispatch finished, of those it was given: fewer only where
+    /// llvmpipe cut its loop short (waits for the GPU: for tests).
+    func substepsFinished() -> Int {
+        Int(words.buffer.read(UInt32.self, count: Self.controlWords)[Self.doneWord])
     }
 }

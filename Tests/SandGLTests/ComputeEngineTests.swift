@@ -137,6 +137,43 @@ struct ComputeEngineTests {
         #expect(piles[0].map(\.speed).max()! > 0.1, "the pile should still be draining")
     }
 
+    /// llvmpipe ends a dispatch's loops after 65,535 passes for each eight invocations, which
+    /// would cut a tick short in silence (slow motion): the largest small pile, draining after
+    /// a flip, must finish every substep it was given.
+    @Test("a small pile's tick finishes every substep, at the largest count, as it drains")
+    func tickNotCutShort() throws {
+        let gl = try GLFixture()
+        try gl.engine.spawn(count: ComputeEngine.TickPath.largestOneDispatchCount)
+        #expect(gl.engine.path == .oneDispatch)
+        gl.run(seconds: 2)
+        gl.engine.snapAfterFlip()
+        var cut: [Int] = []
+        // The first second after the flip, while the sand falls fastest and lists most often.
+        for _ in 0..<60 {
+            gl.run(seconds: GLFixture.frame)
+            if gl.engine.substepsFinished() != min(gl.engine.lastSubsteps, ComputeEngine.TickPath.substepsPerDispatch) { cut.append(gl.engine.lastSubsteps) }
+        }
+        #expect(cut.isEmpty, "ticks cut short: \(cut)")
+        #expect(gl.engine.sortCount() > 3)
+    }
+
+    @Test("a small pile's tick is one dispatch and one barrier, its count above the neck included")
+    func oneLaunchATick() throws {
+        let gl = try GLFixture()
+        try gl.engine.spawn(count: 250)
+        gl.engine.snapAfterFlip()
+        let before = gl.engine.launches
+        gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: SimulationParameters(duration: 5))
+        gl.engine.requestUpperCount(tag: 1)
+        #expect(gl.engine.launches - before == Launches(dispatches: 1, barriers: 1))
+        gl.engine.forcedPath = .dispatchesPerSubstep
+        try gl.engine.spawn(count: 250)
+        let large = gl.engine.launches
+        gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: SimulationParameters(duration: 5))
+        gl.engine.requestUpperCount(tag: 1)
+        #expect((gl.engine.launches - large).dispatches > 100, "a substep at a time issues the sort's stages every substep")
+    }
+
     @Test("grains dropped on the floor stay above it and come to rest")
     func floor() throws {
         let gl = try GLFixture()
