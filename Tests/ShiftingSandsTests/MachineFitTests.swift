@@ -17,6 +17,13 @@ struct MachineFitTests {
         .instanced: .init(physics: Line(fixed: 4.1, perGrain: 0.0145), drawing: Line(fixed: 16.6, perGrain: 0.0081)),
     ])
 
+    /// Cheaper than llvmpipe: costs a count of a few thousand keeps at 60 fps.
+    static let fitted = MachineFit(renderer: "fitted", modes: [
+        .cpu: .init(physics: Line(fixed: 0.2, perGrain: 0.001), drawing: Line(fixed: 4.0, perGrain: 0.002)),
+        .gpu: .init(physics: Line(fixed: 0.3, perGrain: 0.008), drawing: Line(fixed: 4.0, perGrain: 0.002)),
+        .instanced: .init(physics: Line(fixed: 0.3, perGrain: 0.008), drawing: Line(fixed: 4.0, perGrain: 0.002)),
+    ])
+
     @Test("a line through two measured counts gives both back, and never a negative cost")
     func lines() {
         let line = Line(250, 2.0, 1_000, 5.0)
@@ -24,17 +31,20 @@ struct MachineFitTests {
         #expect(Line(250, 5.0, 1_000, 4.0).perGrain == 0)
     }
 
-    @Test("each default is the largest count of the ladder the measurement keeps at 30 fps in real time")
+    @Test("a single glass's default is the largest count of the ladder the measurement keeps at 60 fps in real time; the comparison's, the three at 30")
     func countsFromTheMeasurement() {
-        let fit = Self.llvmpipe
+        let fit = Self.fitted
         let counts = fit.defaultCounts()
-        #expect(counts == [.cpu: 500, .gpu: 250, .instanced: 250])
+        #expect(counts == [.cpu: 2_000, .gpu: 500, .instanced: 500])
         for (mode, count) in counts {
-            #expect((fit.framesPerSecond([mode], count: count) ?? 0) >= MachineFit.targetFPS || count == MachineFit.fallbackCount)
+            #expect((fit.framesPerSecond([mode], count: count) ?? 0) >= MachineFit.singleFPS)
             if let next = MachineFit.ladder.first(where: { $0 > count }) {
-                #expect((fit.framesPerSecond([mode], count: next) ?? 0) < MachineFit.targetFPS)
+                #expect((fit.framesPerSecond([mode], count: next) ?? 0) < MachineFit.singleFPS)
             }
         }
+        #expect(fit.comparisonCount == 250)
+        #expect((fit.framesPerSecond(PhysicsMode.allCases, count: 250) ?? 0) >= MachineFit.comparisonFPS)
+        #expect((fit.framesPerSecond(PhysicsMode.allCases, count: 500) ?? 0) < MachineFit.comparisonFPS)
         // Ten times cheaper everywhere: counts grow with the machine, as far as the ladder goes.
         func scaled(_ line: Line) -> Line { Line(fixed: line.fixed / 10, perGrain: line.perGrain / 100) }
         let fast = MachineFit(renderer: "fast", modes: fit.modes.mapValues { .init(physics: scaled($0.physics), drawing: scaled($0.drawing)) })
@@ -60,12 +70,12 @@ struct MachineFitTests {
     @Test("settings take the fitted count until one is chosen; the fit is kept in app.json, the choice in settings.json")
     func settings() throws {
         var settings = HourglassSettings()
-        settings.fittedCounts = Self.llvmpipe.defaultCounts()
-        #expect(settings.count(for: .cpu) == 500)
-        settings.counts[.cpu] = 2_000
-        #expect(settings.count(for: .cpu) == 2_000 && settings.defaultCount(for: .cpu) == 500)
+        settings.fittedCounts = Self.fitted.defaultCounts()
+        #expect(settings.count(for: .cpu) == 2_000)
+        settings.counts[.cpu] = 5_000
+        #expect(settings.count(for: .cpu) == 5_000 && settings.defaultCount(for: .cpu) == 2_000)
         let saved = try JSONDecoder().decode(HourglassSettings.self, from: JSONEncoder().encode(settings))
-        #expect(saved.counts == [.cpu: 2_000] && saved.fittedCounts.isEmpty)
+        #expect(saved.counts == [.cpu: 5_000] && saved.fittedCounts.isEmpty)
         var shell = ShellSettings()
         shell.machineFit = Self.llvmpipe
         #expect(try JSONDecoder().decode(ShellSettings.self, from: JSONEncoder().encode(shell)).machineFit == Self.llvmpipe)

@@ -40,8 +40,11 @@ struct MachineFit: Codable, Equatable {
     static let ladder = [250, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000]
     /// Every mode's default where nothing was measured (no GL yet, a screenshot run).
     static let fallbackCount = ladder[0]
-    /// The frame rate a fitting count keeps, in real time.
-    static let targetFPS = 30.0
+    /// The frame rate a single glass's fitting count keeps in real time: a display's, so the
+    /// default pile never stutters.
+    static let singleFPS = 60.0
+    /// ... and three glasses side by side, each at the comparison's count: smooth motion.
+    static let comparisonFPS = 30.0
     /// What the window adds to a frame besides the scene: the overlay and the swap, 5 ms at
     /// 1280×800 on llvmpipe by the trace's stages (docs/BENCHMARKS.md).
     static let windowMilliseconds = 5.0
@@ -59,19 +62,19 @@ struct MachineFit: Codable, Equatable {
         return share / drawSeconds
     }
 
-    /// The largest count of the ladder, within `range`, that `modes` side by side keep at
-    /// `targetFPS` in real time; the ladder's first where none does.
-    func fittingCount(_ modes: [PhysicsMode], range: ClosedRange<Int>) -> Int {
+    /// The largest count of the ladder, within `range`, that `modes` side by side keep at `fps`
+    /// in real time; the ladder's first where none does.
+    func fittingCount(_ modes: [PhysicsMode], range: ClosedRange<Int>, fps: Double) -> Int {
         Self.ladder.last { count in
-            range.contains(count) && (framesPerSecond(modes, count: count) ?? 0) >= Self.targetFPS
+            range.contains(count) && (framesPerSecond(modes, count: count) ?? 0) >= fps
         } ?? Self.fallbackCount
     }
 
-    /// Each mode's default count here.
+    /// Each mode's default count here: a single glass at `singleFPS`.
     func defaultCounts() -> [PhysicsMode: Int] {
-        Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, fittingCount([$0], range: $0.countRange)) })
+        Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, fittingCount([$0], range: $0.countRange, fps: Self.singleFPS)) })
     }
 
-    /// `run --compare`'s count: the three side by side, within the CPU's range.
-    var comparisonCount: Int { fittingCount(PhysicsMode.allCases, range: PhysicsMode.cpu.countRange) }
+    /// `run --compare`'s count: the three side by side at `comparisonFPS`, within the CPU's range.
+    var comparisonCount: Int { fittingCount(PhysicsMode.allCases, range: PhysicsMode.cpu.countRange, fps: Self.comparisonFPS) }
 }
