@@ -32,9 +32,9 @@ void main() {
     uint selfId = texelFetch(sortedIds, int(k)).x;
     uint places[CONTACT_LIST_SLOTS];
     uint found = listNeighbours(self, selfId, listSkin, places);
-    uint base = k * uint(CONTACT_LIST_STRIDE);
-    imageStore(contactList, int(base), uvec4(found));
-    for (uint m = 0u; m < found; ++m) imageStore(contactList, int(base + 1u + m), uvec4(places[m]));
+    // The layout of contact_list.glsl: the counts, then the slots, slot-major.
+    imageStore(contactList, int(k), uvec4(found));
+    for (uint m = 0u; m < found; ++m) imageStore(contactList, int(grainCount * (m + 1u) + k), uvec4(places[m]));
     imageStore(grainsOut, int(2u * k), self);
     imageStore(grainsOut, int(2u * k + 1u), velocitySleepAt(sortedGrains, k));
     imageStore(grainIds, int(k), uvec4(selfId));

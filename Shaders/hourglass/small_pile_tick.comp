@@ -2,19 +2,18 @@
 // A small pile's tick in one work group (SmallPileTick): a run of substeps' contact iterations
 // in a loop, the grains listed again inside it when one may have come half the skin, then the
 // grains back in load order and the count above the neck. A tick is one such dispatch, or a few
-// where llvmpipe's cap on a dispatch's loop iterations would cut one short (SmallPileTick). On llvmpipe a dispatch and a
-// memory barrier each cost more than a small pile's substep, and a GPU idles between launches
-// that small; here the work group's barriers separate the passes instead. The same solve
+// where llvmpipe's cap on a dispatch's loop iterations would cut one short (SmallPileTick). On
+// llvmpipe a dispatch and a memory barrier each cost more than a small pile's substep, and a GPU
+// idles between launches that small; here the work group's barriers separate the passes instead. The same solve
 // (solve_grain.glsl) and listing (neighbour_list.glsl) as a large pile's, on the grains in load
 // order, so a pile gets the same contacts in the same order on either path. What the passes
 // share goes through coherent images: llvmpipe loads a texel for each of eight invocations at
 // once, where it loads storage at differing indices one invocation at a time.
 // tickGrains (vec4s): the substep's start and end in turn (two of 2N: position and radius,
 // velocity and sleep counter), the iterations' positions in turn (two of N), where each grain
-// was listed (N). tickWords: the sorts so far and whether the next substep must list again,
-// then the cells' counts and starts (one more than cells each), each grain's place in its cell,
-// the grains in cell order, and the contact lists: the counts (N), then slot m of grain k at
-// N + m·N + k, so neighbouring invocations read neighbouring words.
+// was listed (N). tickWords: the sorts so far, whether the next substep must list again and the
+// substeps the last dispatch finished, then the cells' counts and starts (one more than cells each), each grain's place in its cell,
+// the grains in cell order, and the contact lists as contact_list.glsl lays them out.
 #include "particle.glsl"
 #include "solve_parameters.glsl"
 #include "grid.glsl"

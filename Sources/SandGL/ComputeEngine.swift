@@ -210,11 +210,16 @@ public final class ComputeEngine: PhysicsEngine {
         launches.add(dispatches: iterations, barriers: iterations)
     }
 
-    /// Every grain from cell order back to load order, in `particleBuffer`.
+    /// Every grain from cell order back to load order, in `particleBuffer`, counting the grains
+    /// above the neck into a slot of the counter's ring on the way.
     private func writeBack() {
         states[current].bind(unit: ComputeBindings.grainsUnit)
         listing.ids.bind(unit: ComputeBindings.idsUnit)
         particleBuffer.bind(to: ComputeBindings.particles)
+        let slot = upperCounter.reserve()
+        upperCounter.buffer.bind(to: ComputeBindings.upperCounts)
+        writeBackProgram.set("upperSlot", UInt32(slot))
+        countedSlot = slot
         writeBackProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(ContactListing.barrier | GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
         launches.add(dispatches: 1, barriers: 1)

@@ -36,7 +36,7 @@ extension ShaderSource {
             ("PROFILE_TABLE_SIZE", C.profileTableSize),
             ("SUPPORT_CHECK_INTERVAL", C.supportCheckInterval),
             ("MESH_VERTICES_PER_GRAIN", Icosphere.vertexCount), ("MESH_VERTEX_WORDS", MeshVertexLayout.words),
-            ("CONTACT_LIST_SLOTS", C.contactListSlots), ("CONTACT_LIST_STRIDE", C.contactListSlots + 1),
+            ("CONTACT_LIST_SLOTS", C.contactListSlots),
             ("COMPUTE_ITERATIONS", C.computeIterations),
         ] + SmallPileTick.wordDefines + ComputeBindings.buffers + ComputeBindings.units + ComputeBindings.images + ComputeBindings.uniformBlocks
         return defines(floats: floats) + "\n" + defines(integers)

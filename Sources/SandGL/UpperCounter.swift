@@ -38,9 +38,6 @@ final class UpperCounter {
     /// Counts `particles`' grains above the neck into the next slot, labelled `tag`.
     func request(particles: StorageBuffer, grainCount: Int, tag: Int) {
         let slot = reserve()
-        var zero: UInt32 = 0
-        epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), counts.id)
-        epoxy_glClearBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), GLenum(GL_R32UI), GLintptr(slot * 4), 4, GLenum(GL_RED_INTEGER), GLenum(GL_UNSIGNED_INT), &zero)
         particles.bind(to: ComputeBindings.particles)
         counts.bind(to: ComputeBindings.upperCounts)
         program.set("slot", UInt32(slot))
@@ -50,7 +47,8 @@ final class UpperCounter {
     }
 
     /// The slot the next count goes into, free of any count in flight (waits for the oldest
-    /// only when every slot is). A dispatch that counts as it goes (SmallPileTick) writes it.
+    /// only when every slot is) and cleared. A dispatch that counts as it goes (the write-back,
+    /// SmallPileTick) adds to it or writes it.
     func reserve() -> Int {
         collect()
         if pending.count == Self.slots, let oldest = pending.first {
@@ -59,6 +57,9 @@ final class UpperCounter {
         }
         let slot = nextSlot
         nextSlot = (nextSlot + 1) % Self.slots
+        var zero: UInt32 = 0
+        epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), counts.id)
+        epoxy_glClearBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), GLenum(GL_R32UI), GLintptr(slot * 4), 4, GLenum(GL_RED_INTEGER), GLenum(GL_UNSIGNED_INT), &zero)
         return slot
     }
 

@@ -71,7 +71,7 @@ struct ContactListingTests {
             }
             let within = around.filter { $0 != k && gap($0) < reach.skin }
                 .sorted { (gap($0), ids[$0]) < (gap($1), ids[$1]) }
-            let list = lists[(k * stride + 1)..<(k * stride + 1 + Int(lists[k * stride]))].map(Int.init)
+            let list = (0..<Int(lists[k])).map { Int(lists[grains.count * ($0 + 1) + k]) }
             if list != Array(within.prefix(PhysicsConstants.contactListSlots)) { wrongLists += 1 }
             listed += list.count
         }
