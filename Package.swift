@@ -72,8 +72,11 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CStb", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra", providers: [.apt(["libcanberra-dev"])]),
-        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        // No pkg-config: libcanberra's adds -D_REENTRANT, which SwiftPM refuses with a warning; its
+        // header is in /usr/include and the modulemap links it.
+        .systemLibrary(name: "CCanberra", providers: [.apt(["libcanberra-dev"])]),
+        // glib-2.0's flags only: libnotify's add -pthread (CNotify's shim says why).
+        .systemLibrary(name: "CNotify", pkgConfig: "glib-2.0", providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]),
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
         .target(name: "ImGuiBridge", dependencies: ["CImGui", "CGLFW"]),
         .testTarget(name: "SandSimTests", dependencies: ["SandSim"]),

@@ -39,10 +39,11 @@ public struct ShaderSource: Sendable {
     /// `/usr/local/share:/usr/share`).
     static func dataFolders() -> [URL] {
         let environment = ProcessInfo.processInfo.environment
-        let home = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        // The XDG spec: a relative path is invalid and is ignored.
+        let home = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share").path
         let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
-        return ([home] + system.split(separator: ":").map(String.init)).map { URL(fileURLWithPath: $0) }
+        return ([home] + system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }).map { URL(fileURLWithPath: $0) }
     }
 
     public init(directory: URL, defines: String = "", variant: String = "") {

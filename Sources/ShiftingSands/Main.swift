@@ -12,6 +12,11 @@ enum Main {
             exit(1)
         }
         let arguments = OriginalArguments.translate(Array(CommandLine.arguments.dropFirst()))
+        // ArgumentParser prints the version and ignores whatever else was given.
+        if arguments.contains("--version"), arguments != ["--version"] {
+            FileHandle.standardError.write(Data("shifting-sands: error: --version takes no other arguments (give it alone: shifting-sands --version)\n".utf8))
+            exit(ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try ShiftingSands.parseAsRoot(arguments)
             try command.run()

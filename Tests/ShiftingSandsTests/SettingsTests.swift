@@ -11,6 +11,34 @@ struct SettingsTests {
         return SettingsStore<HourglassSettings>.standard(environment: ["XDG_CONFIG_HOME": folder.path])
     }
 
+    @Test("a relative XDG_CONFIG_HOME is ignored, as the XDG spec says: settings go under ~/.config")
+    func relativeConfigHome() {
+        let store = SettingsStore<HourglassSettings>.standard(environment: ["XDG_CONFIG_HOME": "relative/config", "HOME": "/home/someone"])
+        #expect(store.url.path == "/home/someone/.config/shifting-sands/\(HourglassSettings.fileName)")
+    }
+
+    /// Foundation's own words were "The operation could not be completed. (NSCocoaErrorDomain
+    /// error 512.)", and a folder in the file's place was read without a word.
+    @Test("settings that cannot be read or saved say why in the app's words: a folder in the file's place, a file in the folder's")
+    func unsavable() throws {
+        let store = try temporaryStore()
+        try FileManager.default.createDirectory(at: store.url, withIntermediateDirectories: true)
+        var said: [String] = []
+        #expect(store.load(report: { said.append($0) }) == HourglassSettings())
+        #expect(said == ["settings file \(store.url.path) is a folder, not a file: using defaults, and nothing can be saved there until it is moved away"])
+        said = []
+        store.save(HourglassSettings(), report: { said.append($0) })
+        #expect(said.count == 1 && said[0].hasPrefix("cannot save settings to \(store.url.path): ") && !said[0].contains("NSCocoaErrorDomain"), "\(said)")
+        #expect(said.first?.hasSuffix("settings.json is a folder, not a file") == true, "\(said)")
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sands-file-\(UUID().uuidString)")
+        try "not a folder".write(to: file, atomically: true, encoding: .utf8)
+        let underFile = SettingsStore<HourglassSettings>.standard(environment: ["XDG_CONFIG_HOME": file.path])
+        said = []
+        underFile.save(HourglassSettings(), report: { said.append($0) })
+        #expect(said.first?.hasSuffix("\(file.path) is a file, where a folder must be") == true, "\(said)")
+    }
+
     @Test("settings survive a round trip, with a count and size for each mode")
     func roundTrip() throws {
         let store = try temporaryStore()

@@ -17,7 +17,8 @@ struct SettingsStore<Value: StoredSettings> {
 
     static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SettingsStore {
         let base: URL
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+        // The XDG spec: a relative path is invalid and is ignored.
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             base = URL(fileURLWithPath: xdg)
         } else {
             base = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
@@ -31,6 +32,11 @@ struct SettingsStore<Value: StoredSettings> {
     /// copied beside itself (`settings.json.bad`) before anything can replace it. `report` hears
     /// such lines.
     func load(report: (String) -> Void = { Console.progress("shifting-sands: \($0)") }) -> Value {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            report("settings file \(url.path) is a folder, not a file: using defaults, and nothing can be saved there until it is moved away")
+            return Value()
+        }
         guard let data = try? Data(contentsOf: url) else { return Value() }
         let file: [String: JSONValue]
         do {
@@ -72,7 +78,7 @@ struct SettingsStore<Value: StoredSettings> {
             try FileManager.default.copyItem(at: url, to: badURL)
             return (true, "the file as it was is kept as \(badURL.lastPathComponent)")
         } catch {
-            return (false, "the file could not be kept beside itself (\(error.localizedDescription)), so it is left as it is")
+            return (false, "the file could not be kept beside itself (\(FileErrorText.describe(error, writing: url))), so it is left as it is")
         }
     }
 
@@ -131,7 +137,7 @@ struct SettingsStore<Value: StoredSettings> {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(settings).write(to: url, options: .atomic)
         } catch {
-            report("cannot save settings to \(url.path): \(error.localizedDescription)")
+            report("cannot save settings to \(url.path): \(FileErrorText.describe(error, writing: url))")
         }
     }
 

@@ -81,6 +81,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Benchmark a debug build anyway (its CPU timings are several times slower).")
     var allowDebug = false
 
+    /// Counts bench measures, each mode's beyond its range with a warning.
+    static let countRange = 1...1_000_000
     static let defaultModes = "cpu,gpu,instanced", defaultCounts = "250,1000,10000,50000", defaultShapes = "impostor,mesh"
     static let defaultParticles = "32,10000,1000000"
     static let defaultScreens = "1280x800,1920x1080,3840x2160", defaultPixelSizes = "3,1"
@@ -107,10 +109,7 @@ struct BenchCommand: ParsableCommand {
 
     func parsedCounts() throws -> [Int] {
         try ArgumentChecks.list(counts ?? Self.defaultCounts, option: "--counts").map { text in
-            guard let count = Int(text), (1...1_000_000).contains(count) else {
-                throw ValidationError("'\(text)' in --counts is not a grain count (1–1000000)")
-            }
-            return count
+            try GrainCountText.item(text, option: "--counts", range: Self.countRange)
         }
     }
 

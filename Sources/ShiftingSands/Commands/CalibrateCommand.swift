@@ -37,10 +37,7 @@ struct CalibrateCommand: ParsableCommand {
 
     func parsedCounts() throws -> [Int] {
         try ArgumentChecks.list(counts ?? "\(mode.defaultCount)", option: "--counts").map { text in
-            guard let count = Int(text), mode.countRange.contains(count) else {
-                throw ValidationError("'\(text)' in --counts is outside \(mode.rawValue) mode's range \(NumberText.whole(mode.countRange.lowerBound))–\(NumberText.whole(mode.countRange.upperBound))")
-            }
-            return count
+            try GrainCountText.item(text, option: "--counts", range: mode.countRange, mode: mode)
         }
     }
 

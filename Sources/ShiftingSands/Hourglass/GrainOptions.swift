@@ -16,7 +16,9 @@ struct GrainOptions: ParsableArguments {
     @Option(name: [.long, .customLong("mode", withSingleDash: true)], help: "Physics mode: cpu, gpu or instanced (the original's Metal).")
     var mode: PhysicsMode?
 
-    @Option(name: [.long, .customLong("count", withSingleDash: true)], parsing: .unconditional, help: "Number of grains: cpu 50–50000, gpu 50–100000, instanced 50–1000000.")
+    @Option(name: [.long, .customLong("count", withSingleDash: true)], parsing: .unconditional,
+            help: ArgumentHelp("Number of grains: \(PhysicsMode.allCases.map { "\($0.rawValue) \(NumberText.whole($0.countRange.lowerBound))–\(NumberText.whole($0.countRange.upperBound))" }.joined(separator: ", ")).", valueName: "count"),
+            transform: GrainCountText.parse)
     var count: Int?
 
     @Option(name: [.long, .customLong("size", withSingleDash: true)], parsing: .unconditional, help: "Grain size multiplier, 0.5–1.5.")
@@ -27,12 +29,11 @@ struct GrainOptions: ParsableArguments {
     static func validate(mode: PhysicsMode?, count: Int, size: Float) throws {
         if let mode {
             guard mode.countRange.contains(count) else {
-                throw ValidationError("count \(NumberText.whole(count)) is outside \(mode.rawValue) mode's range \(NumberText.whole(mode.countRange.lowerBound))–\(NumberText.whole(mode.countRange.upperBound))")
+                throw ValidationError("count \(NumberText.whole(count)) is outside \(mode.rawValue) mode's range: give \(GrainCountText.wanted(mode.countRange))")
             }
         } else {
-            let lowest = PhysicsMode.allCases.map(\.countRange.lowerBound).min()!, highest = PhysicsMode.allCases.map(\.countRange.upperBound).max()!
-            guard (lowest...highest).contains(count) else {
-                throw ValidationError("count \(NumberText.whole(count)) is outside \(NumberText.whole(lowest))–\(NumberText.whole(highest)), the counts any mode takes")
+            guard GrainCountText.anyMode.contains(count) else {
+                throw ValidationError("count \(NumberText.whole(count)) is outside every mode's range: give \(GrainCountText.wanted(GrainCountText.anyMode))")
             }
         }
         guard GrainSizing.sizeRange.contains(size) else {

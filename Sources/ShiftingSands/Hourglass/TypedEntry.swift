@@ -25,8 +25,7 @@ enum TypedEntry {
     }
 
     static func count(_ text: String, range: ClosedRange<Int>) -> Reading<Int> {
-        let digits = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
-        guard let count = Int(digits) else {
+        guard let count = GrainCountText.value(text) else {
             return Reading(value: nil, message: localized("“%@” is not a number of grains: type a whole number from %@ to %@", text.trimmingCharacters(in: .whitespaces),
                                                           NumberText.whole(range.lowerBound), NumberText.whole(range.upperBound)))
         }

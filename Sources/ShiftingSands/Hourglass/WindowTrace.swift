@@ -56,7 +56,7 @@ final class WindowTrace {
             try handle.synchronize()
             try handle.close()
         } catch {
-            throw CommandError("cannot write the trace to \(path): \(error.localizedDescription)")
+            throw CommandError("cannot write the trace to \(path): \(FileErrorText.describe(error, writing: URL(fileURLWithPath: path)))")
         }
     }
 
@@ -64,7 +64,7 @@ final class WindowTrace {
         do {
             try handle.write(contentsOf: Data((line + "\n").utf8))
         } catch {
-            throw CommandError("cannot write the trace to \(path): \(error.localizedDescription)")
+            throw CommandError("cannot write the trace to \(path): \(FileErrorText.describe(error, writing: URL(fileURLWithPath: path)))")
         }
     }
 }

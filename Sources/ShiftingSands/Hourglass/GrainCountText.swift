@@ -1,0 +1,40 @@
+import ArgumentParser
+import SandSim
+
+/// A grain count as a person writes it, on the command line and in the overlay's typed box: a
+/// whole number, thousands separated by commas or not (10,000). The words that refuse one are
+/// said here once, so `run`, `simulate`, `bench`, `calibrate` and the box say the same.
+enum GrainCountText {
+    /// The count `text` names, or nil where it names no whole number.
+    static func value(_ text: String) -> Int? {
+        Int(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ""))
+    }
+
+    /// "a whole number from 50 to 50,000".
+    static func wanted(_ range: ClosedRange<Int>) -> String {
+        "a whole number from \(NumberText.whole(range.lowerBound)) to \(NumberText.whole(range.upperBound))"
+    }
+
+    /// Every count some mode takes: what `--count` reads before it knows the mode.
+    static let anyMode = PhysicsMode.allCases.map(\.countRange.lowerBound).min()!...PhysicsMode.allCases.map(\.countRange.upperBound).max()!
+
+    /// `--count`'s value: a whole number, or an error that says what one looks like.
+    static func parse(_ text: String) throws -> Int {
+        guard let count = value(text) else {
+            throw ValidationError("'\(text)' is not a number of grains: give \(wanted(anyMode))")
+        }
+        return count
+    }
+
+    /// One item of a `--counts` list, within `range` (`mode`'s, where one is named).
+    static func item(_ text: String, option: String, range: ClosedRange<Int>, mode: PhysicsMode? = nil) throws -> Int {
+        let within = mode.map { "\($0.rawValue) mode takes" } ?? "give"
+        guard let count = value(text) else {
+            throw ValidationError("'\(text)' in \(option) is not a number of grains: \(within) \(wanted(range))")
+        }
+        guard range.contains(count) else {
+            throw ValidationError("\(NumberText.whole(count)) in \(option) is outside the range: \(within) \(wanted(range))")
+        }
+        return count
+    }
+}
