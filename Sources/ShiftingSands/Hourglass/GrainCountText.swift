@@ -18,10 +18,11 @@ enum GrainCountText {
     /// Every count some mode takes: what `--count` reads before it knows the mode.
     static let anyMode = PhysicsMode.allCases.map(\.countRange.lowerBound).min()!...PhysicsMode.allCases.map(\.countRange.upperBound).max()!
 
-    /// `--count`'s value: a whole number, or an error that says what one looks like.
+    /// `--count`'s value: a whole number, or an error that says what one looks like (after
+    /// ArgumentParser's "The value '3.7' is invalid for '--count <count>': ").
     static func parse(_ text: String) throws -> Int {
         guard let count = value(text) else {
-            throw ValidationError("'\(text)' is not a number of grains: give \(wanted(anyMode))")
+            throw ValidationError("give \(wanted(anyMode))")
         }
         return count
     }
