@@ -343,6 +343,13 @@ struct CommandLineTests {
         #expect(run.stdout.contains("drained 100.0%"))
         let screenshot = try CommandRun(["--screenshot", folder.appendingPathComponent("x.png").path], environment: ["DISPLAY": "", "XDG_CONFIG_HOME": folder.path])
         #expect(screenshot.status != 0, "a screenshot needs a window")
+        // What only a window shows is refused with the way to a display, not replaced by a
+        // single CPU simulation (--compare exited 0 so before; waves failed without the hint).
+        for arguments in [["--compare"], ["--scene", "waves"]] {
+            let run = try CommandRun(arguments, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "XDG_CONFIG_HOME": folder.path])
+            #expect(run.status != 0 && !run.stderr.contains("headless"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("start Xvfb (Xvfb :99 &) and run with DISPLAY=:99"), "\(arguments): \(run.stderr)")
+        }
     }
 
     @Test("the original's launch arguments still work")

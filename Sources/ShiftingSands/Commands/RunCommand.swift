@@ -205,7 +205,12 @@ struct RunCommand: ParsableCommand {
             if !saving {
                 throw CommandError("\(error); a screenshot or a clip is drawn in a window: on a machine without a display, start Xvfb (Xvfb :99 &) and run with DISPLAY=:99")
             }
-            guard scene == .hourglass else { throw error }
+            // Only the plain hourglass has a headless twin (`simulate`); anything else asked
+            // of the window is not quietly replaced by it.
+            let windowOnly = scene != .hourglass ? "the \(scene.rawValue) scene is drawn in a window" : compare ? "--compare shows three glasses in a window" : nil
+            if let windowOnly {
+                throw CommandError("\(error); \(windowOnly): on a machine without a display, start Xvfb (Xvfb :99 &) and run with DISPLAY=:99")
+            }
             let mode = settings.mode
             Console.progress("shifting-sands: \(error); running the headless simulation instead, with the window's settings " +
                              "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(DurationText.shown(settings.duration)) timer)")
