@@ -90,7 +90,7 @@ struct EggTimerTests {
         }
     }
 
-    @Test("the window's title shows the time left while the timer runs")
+    @Test("the window's title shows the time left while the timer runs, and that it is done when it is")
     func title() {
         var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 180)
         #expect(TimerAlarm.title(timer, paused: false) == "ShiftingSands")
@@ -99,6 +99,10 @@ struct EggTimerTests {
         _ = timer.advance(by: 19.5)
         #expect(TimerAlarm.title(timer, paused: false) == "2:41 · ShiftingSands")
         #expect(TimerAlarm.title(timer, paused: true).hasPrefix("2:41"))
+        // The time up: the title says so, not the bare name it had before the start (issue 50).
+        _ = timer.advance(by: 170)
+        #expect(timer.phase == .complete)
+        #expect(TimerAlarm.title(timer, paused: false) == "done · ShiftingSands")
     }
 
     @Test("the desktop's chime and notification, asked for for real, do not fail the app without a sound server or a notification daemon")

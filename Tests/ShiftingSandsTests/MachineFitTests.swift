@@ -52,6 +52,18 @@ struct MachineFitTests {
         #expect(fast.comparisonCount > MachineFit.fallbackCount)
     }
 
+    /// `--compare` at its floor of 250 said "fits this machine" beside "slow motion ×0.15"
+    /// (issue 50): a count is said to fit only where it keeps the frame rate.
+    @Test("the note beside a count says it fits only where it keeps the frame rate; else the rate, or slow motion")
+    func countNote() {
+        #expect(Self.fitted.note([.cpu], count: 2_000) == .fits)
+        #expect(Self.fitted.note(PhysicsMode.allCases, count: 250) == .fits)
+        guard case .framesPerSecond(let fps) = Self.fitted.note(PhysicsMode.allCases, count: 500) else { Issue.record("500 side by side keeps real time below 30 fps"); return }
+        #expect(fps < MachineFit.comparisonFPS && fps > 15)
+        #expect(Self.slow.note(PhysicsMode.allCases, count: 250) == .slowMotion)
+        #expect(Self.slow.comparisonCount == 250, "the floor, which the note must not call a fit")
+    }
+
     /// Physics slower than the sand it steps, in every mode.
     static let slow = MachineFit(renderer: "slow", modes: llvmpipe.modes.mapValues {
         .init(physics: Line(fixed: 20, perGrain: $0.physics.perGrain), drawing: $0.drawing)

@@ -160,9 +160,11 @@ final class HourglassScene: Scene {
     private func countNote(_ shown: HourglassSettings) -> String? {
         guard let fit else { return nil }
         let mode = shown.mode, count = shown.count(for: mode), modes = session.comparing ? PhysicsMode.allCases : [mode]
-        if count <= shown.defaultCount(for: mode) { return localized("fits this machine") }
-        guard let fps = fit.framesPerSecond(modes, count: count) else { return localized("slow motion here") }
-        return localized("about %.0f fps here", fps)
+        switch fit.note(modes, count: count) {
+        case .fits: return localized("fits this machine")
+        case .framesPerSecond(let fps): return localized("about %.0f fps here", fps)
+        case .slowMotion: return localized("slow motion here")
+        }
     }
 
     /// The hourglasses' places this frame, in window units, clear of last frame's panels.

@@ -70,6 +70,24 @@ struct MachineFit: Codable, Equatable {
         } ?? Self.fallbackCount
     }
 
+    /// What a count will do here, for the note beside it.
+    enum CountNote: Equatable {
+        /// Keeps `singleFPS` alone, or `comparisonFPS` side by side, in real time.
+        case fits
+        /// Keeps real time at this many frames a second, fewer than that.
+        case framesPerSecond(Double)
+        /// The physics alone cannot keep up.
+        case slowMotion
+    }
+
+    /// The note for `count` grains in `modes` (side by side where more than one): "fits" only
+    /// where it keeps the frame rate a fitting count keeps, so a floor of 250 that does not is
+    /// never said to fit.
+    func note(_ modes: [PhysicsMode], count: Int) -> CountNote {
+        guard let fps = framesPerSecond(modes, count: count) else { return .slowMotion }
+        return fps >= (modes.count > 1 ? Self.comparisonFPS : Self.singleFPS) ? .fits : .framesPerSecond(fps)
+    }
+
     /// Each mode's default count here: a single glass at `singleFPS`.
     func defaultCounts() -> [PhysicsMode: Int] {
         Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, fittingCount([$0], range: $0.countRange, fps: Self.singleFPS)) })

@@ -25,8 +25,11 @@ final class TimerAlarm {
         }
     }
 
-    /// "2:41 · ShiftingSands" while the timer runs (paused too, said so), the name alone else.
+    /// "2:41 · ShiftingSands" while the timer runs (paused too, said so), "done · ShiftingSands"
+    /// once the time is up (a window left behind others says so in the task bar), the name alone
+    /// else.
     static func title(_ timer: HourglassTimer, paused: Bool) -> String {
+        if timer.phase == .complete { return "\(localized("done")) · ShiftingSands" }
         guard timer.phase == .running else { return "ShiftingSands" }
         let left = Int(timer.remaining.rounded(.up))
         let clock = String(format: "%d:%02d", left / 60, left % 60)
