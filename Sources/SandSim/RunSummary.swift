@@ -140,7 +140,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         var lines = [
             "mode \(mode), \(count) grains" + (renderer.map { ", renderer \($0)" } ?? ""),
             "upper \(upper), lower \(lower)" + (flips == 0 ? "" : ", drained \(Self.format(drainedPercent, digits: 1))%"),
-            "average speed \(Self.format(averageSpeed, digits: 6))",
+            "average speed \(Self.format(averageSpeed, digits: 6)) glass heights a second",
             "sleeping \(sleeping), deep sleeping \(deepSleeping)",
             "outside the glass \(outside), non-finite \(nonFinite)",
             "simulated \(Self.format(simulatedSeconds, digits: 2)) s in \(Self.format(wallSeconds, digits: 2)) s wall time",
@@ -161,15 +161,15 @@ public struct RunSummary: Codable, Sendable, Equatable {
         }
         if let atRelease {
             lines.append("as the hand let go at \(Self.format(atRelease.degrees, digits: 1))°: \(Self.grains(atRelease.unsupported)) with nothing under \(atRelease.unsupported == 1 ? "it" : "them"), " +
-                         "the fastest at \(Self.format(atRelease.fastest, digits: 4)) units a second" +
+                         "the fastest at \(Self.format(atRelease.fastest, digits: 4)) glass heights a second" +
                          (atRelease.surfaceSlope.map { ", the pile's surface at \(Self.format($0, digits: 1))° to the horizontal" } ?? ""))
         }
         if let longestHang {
             lines.append("longest a grain hung still with nothing under it: \(Self.format(longestHang, digits: 2)) s" +
                          (longestHangAt.map { at in
                              ", from \(Self.format(at.from, digits: 2)) s after the fresh pile, " +
-                             (at.chamber == .neck ? "in the neck" : "in the chamber \(at.chamber.rawValue) (along gravity) \(Self.format(abs(at.height), digits: 2)) of the way from the middle to its end") +
-                             ", \(Self.format(at.towardWall, digits: 2)) of the way from the axis to the wall" +
+                             (at.chamber == .neck ? "in the neck" : "in the chamber \(at.chamber.rawValue) (along gravity), \(Self.percent(abs(at.height))) of the way from the neck to its cap") +
+                             ", \(Self.percent(at.towardWall)) of the way from the axis to the wall" +
                              (at.sleepCounter > 0 ? ", sleep counter \(Self.format(at.sleepCounter, digits: 0))" : "")
                          } ?? "") +
                          (grainsHungLong.map { "; \(Self.grains($0)) hung over \(Self.format(Double(HangingWatch.longHang), digits: 1)) s" } ?? ""))
@@ -187,5 +187,10 @@ public struct RunSummary: Codable, Sendable, Equatable {
 
     static func format(_ value: Double, digits: Int) -> String {
         String(format: "%.\(digits)f", value)
+    }
+
+    /// "89%": a share of a way, as a person reads it.
+    static func percent(_ share: Double) -> String {
+        "\(Int((share * 100).rounded()))%"
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-import SandSim
+@testable import SandSim
 
 @Suite("Hanging watch")
 struct HangingWatchTests {
@@ -28,5 +28,23 @@ struct HangingWatchTests {
         var still = HangingWatch()
         for step in 0...30 { still.look(at: [resting], time: Float(step) * HangingWatch.interval, profile: profile, up: [0, 1, 0]) }
         #expect(still.longestHang == nil && still.longest == 0 && still.grainsHungLong == 0)
+    }
+}
+
+/// Summary lines a person reads without a key: "average speed 0.000438" had no unit, and "0.89
+/// of the way from the middle to its end" read as a riddle (issue 50).
+@Suite("Run summary words")
+struct RunSummaryWordsTests {
+    @Test("a speed comes with its unit, a place as a percentage of the way from the neck to the cap and from the axis to the wall")
+    func words() {
+        let profile = HourglassProfile(grainRadius: 0.02)
+        let hanging = Grain(position: [0.05, -0.89 * profile.innerHalfHeight, 0], radius: 0.02, velocity: [0, -0.1, 0])
+        var summary = RunSummary(mode: "cpu", grains: [hanging], profile: profile, simulatedSeconds: 1, wallSeconds: 1)
+        summary.longestHang = 0.5
+        summary.longestHangAt = RunSummary.HangPlace(HangingWatch.Hang(seconds: 0.5, from: 1, grain: hanging, up: [0, 1, 0]), profile: profile)
+        let text = summary.text
+        #expect(text.contains("average speed 0.100000 glass heights a second"), "\(text)")
+        #expect(text.contains("in the chamber below (along gravity), 89% of the way from the neck to its cap"), "\(text)")
+        #expect(text.range(of: #", \d+% of the way from the axis to the wall"#, options: .regularExpression) != nil, "\(text)")
     }
 }
