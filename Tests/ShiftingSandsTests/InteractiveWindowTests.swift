@@ -250,6 +250,24 @@ struct InteractiveWindowTests {
         #expect(phases.contains("flipping"), "the click on Start flipped the glass: \(Set(phases))")
     }
 
+    /// A real flick on a software renderer: press, a long move down and release between two
+    /// frames. The press read the pointer where the move had already left it (issue 50).
+    @Test("a flick (press, drag down and release between two frames) turns the glass over")
+    func flick() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("sands-flick-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100", "--fps-cap", "4", "--trace", trace.path])
+        try app.xdotool(["mousemove", "--window", app.windowID, "400", "180"])
+        Thread.sleep(forTimeInterval: 1)
+        // One xdotool call: its events take milliseconds, a frame at the cap 250 ms.
+        try app.xdotool(["mousedown", "1", "mousemove", "--window", app.windowID, "400", "430", "mouseup", "1"])
+        Thread.sleep(forTimeInterval: 2)
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0)
+        let phases = try WindowTraceFile(path: trace.path).strings("phase")
+        #expect(phases.contains("running"), "the flick turned the glass past the quarter turn: \(Set(phases))")
+    }
+
     @Test("a value typed into a slider's box outside its range keeps the nearest end, and a toast says so")
     func typedOutOfRange() throws {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])

@@ -156,6 +156,19 @@ final class Window {
         return Unmanaged<Window>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// Where the pointer was as of the events handled so far. A press is placed where the last
+    /// motion left the pointer, not where the pointer is now: on X11 `glfwGetCursorPos` asks the
+    /// server, which has already seen the rest of a flick (press, move, release between two
+    /// frames), so the press read as made at the end of the move and turned nothing.
+    private var pointerSeen: (x: Double, y: Double)?
+
+    private var pointer: (x: Double, y: Double) {
+        if let pointerSeen { return pointerSeen }
+        var x = 0.0, y = 0.0
+        glfwGetCursorPos(handle, &x, &y)
+        return (x, y)
+    }
+
     /// Installed before ImGui starts: its GLFW backend then installs its own and calls these after.
     private func installCallbacks() {
         glfwSetMouseButtonCallback(handle) { handle, button, action, _ in
@@ -166,18 +179,18 @@ final class Window {
             case GLFW_MOUSE_BUTTON_RIGHT: which = .right
             default: return
             }
-            var x = 0.0, y = 0.0
-            glfwGetCursorPos(handle, &x, &y)
-            window.input?.mouseButton(which, pressed: action == GLFW_PRESS, x: x, y: y)
+            let at = window.pointer
+            window.input?.mouseButton(which, pressed: action == GLFW_PRESS, x: at.x, y: at.y)
         }
         glfwSetScrollCallback(handle) { handle, _, steps in
             guard let window = Window.owner(handle) else { return }
-            var x = 0.0, y = 0.0
-            glfwGetCursorPos(handle, &x, &y)
-            window.input?.scrolled(by: steps, x: x, y: y)
+            let at = window.pointer
+            window.input?.scrolled(by: steps, x: at.x, y: at.y)
         }
         glfwSetCursorPosCallback(handle) { handle, x, y in
-            Window.owner(handle)?.input?.mouseMoved(x: x, y: y)
+            guard let window = Window.owner(handle) else { return }
+            window.pointerSeen = (x, y)
+            window.input?.mouseMoved(x: x, y: y)
         }
         glfwSetKeyCallback(handle) { handle, key, _, action, modifiers in
             guard action == GLFW_PRESS, let window = Window.owner(handle) else { return }
