@@ -111,6 +111,9 @@ public struct HourglassTimer: Sendable, Equatable {
     public private(set) var active: GrainSettings
     /// Settings chosen since; applied at the next start or reset.
     public private(set) var requested: GrainSettings
+    /// What the hand found when it took hold of a finished glass: the glass goes back to it
+    /// (done, its time shown) if it comes upright again without having passed the quarter turn.
+    private var foundDone: Float?
 
     /// From the original's 5 s to an hour: an egg takes three to five minutes, tea three or four.
     public static let durationRange: ClosedRange<Float> = 5...3600
@@ -178,7 +181,7 @@ public struct HourglassTimer: Sendable, Equatable {
     }
 
     /// Let go: past the quarter turn the flip completes (the time already runs); short of it the
-    /// hourglass swings back upright and rests.
+    /// hourglass swings back upright and is as it was: resting, or done.
     public mutating func endDrag() {
         guard isDragging else { return }
         let angle = containerAngle
@@ -192,7 +195,17 @@ public struct HourglassTimer: Sendable, Equatable {
         case .flipping, .running:
             return []
         case .complete:
-            actions = reset()
+            // A finished glass in the hand keeps its result until it passes the quarter turn;
+            // Start begins afresh.
+            guard case .manual = motion else {
+                actions = reset()
+                break
+            }
+            foundDone = elapsed
+            if requested != active {
+                active = requested
+                actions = [.respawn(active)]
+            }
         case .resting:
             if requested != active {
                 active = requested
@@ -201,7 +214,7 @@ public struct HourglassTimer: Sendable, Equatable {
         }
         phase = .flipping
         flip = motion
-        duration = requestedDuration
+        if foundDone == nil { duration = requestedDuration }
         return actions
     }
 
@@ -211,9 +224,11 @@ public struct HourglassTimer: Sendable, Equatable {
         if phase == .flipping, past {
             phase = .running
             elapsed = 0
+            // A finished glass turned over runs for the duration asked for now.
+            if foundDone != nil { duration = requestedDuration }
         } else if phase == .running || phase == .complete, !past {
             phase = .flipping
-            elapsed = 0
+            elapsed = foundDone ?? 0
         }
     }
 
@@ -222,6 +237,7 @@ public struct HourglassTimer: Sendable, Equatable {
         phase = .resting
         elapsed = 0
         flip = nil
+        foundDone = nil
         active = requested
         return [.respawn(active)]
     }
@@ -262,9 +278,11 @@ public struct HourglassTimer: Sendable, Equatable {
         guard flip?.isFinished == true else { return [] }
         flip = nil
         if to < FlipMotion.quarterTurn {
-            phase = .resting
+            phase = foundDone == nil ? .resting : .complete
+            foundDone = nil
             return []
         }
+        foundDone = nil
         return [.snapAfterFlip]
     }
 }

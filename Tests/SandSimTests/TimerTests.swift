@@ -178,7 +178,7 @@ struct DragFlipTests {
         #expect(timer.phase == .resting && timer.containerAngle == 0 && timer.elapsed == 0 && !timer.isSwingingBack)
     }
 
-    @Test("a drag follows Start's rules: ignored while running, resets after completion")
+    @Test("a drag is ignored while running; a finished glass taken in the hand keeps its result")
     func dragRules() {
         var timer = HourglassTimer(settings: settings, duration: 5)
         _ = timer.start()
@@ -187,7 +187,41 @@ struct DragFlipTests {
         _ = timer.advance(by: 1.2)
         _ = timer.advance(by: 5)
         #expect(timer.phase == .complete)
-        #expect(timer.beginDrag() == [.respawn(settings)])
-        #expect(timer.isDragging)
+        #expect(timer.beginDrag().isEmpty, "the sand that is there is turned over, not a fresh pile")
+        #expect(timer.isDragging && timer.elapsed == 5)
+    }
+
+    /// "done · 00:05.0" became "in the hand · 00:00.0", then "ready · 00:00.0", and the pile was
+    /// rebuilt (issue 50): short of the quarter turn, a finished glass stays finished.
+    @Test("a finished glass tilted and let go short of the quarter turn is done as it was; turned past it, the sand runs afresh")
+    func finishedGlassInTheHand() {
+        var timer = HourglassTimer(settings: settings, duration: 5)
+        _ = timer.start()
+        _ = timer.advance(by: 1.2)
+        _ = timer.advance(by: 5)
+        #expect(timer.beginDrag().isEmpty)
+        timer.drag(to: 1.2)
+        #expect(timer.phase == .flipping && timer.elapsed == 5, "in the hand, its time still shown")
+        timer.endDrag()
+        for _ in 0..<90 { _ = timer.advance(by: 1.0 / 60) }
+        #expect(timer.phase == .complete && timer.elapsed == 5 && timer.containerAngle == 0)
+        // Past the quarter turn and back before letting go: as it was too.
+        _ = timer.beginDrag()
+        timer.drag(to: 2)
+        #expect(timer.phase == .running && timer.elapsed == 0)
+        timer.drag(to: 0.5)
+        #expect(timer.phase == .flipping && timer.elapsed == 5)
+        timer.endDrag()
+        for _ in 0..<90 { _ = timer.advance(by: 1.0 / 60) }
+        #expect(timer.phase == .complete && timer.elapsed == 5)
+        // Turned over: a new run of the sand that is there, with a duration asked for since.
+        timer.request(duration: 10)
+        _ = timer.beginDrag()
+        timer.drag(to: .pi)
+        timer.endDrag()
+        var actions: [TimerAction] = []
+        for _ in 0..<90 { actions += timer.advance(by: 1.0 / 60) }
+        #expect(actions == [.snapAfterFlip])
+        #expect(timer.phase == .running && timer.duration == 10 && timer.elapsed > 1)
     }
 }
