@@ -36,6 +36,11 @@ public struct Hourglass {
     public private(set) var runSeconds: Float = 0
 
     private var drain = DrainState.idle
+    /// The timer's elapsed seconds when the drain began: 0 from a start, the turn's moment where
+    /// a running glass was turned over (the drain then has the time that had run to empty in).
+    private var drainFrom: Float = 0
+    /// The timer's turnovers already taken as new runs.
+    private var turnoversSeen = 0
     /// Ticks taken since this hourglass was made: the label each count is asked for with.
     private var ticks = 0
     /// The first tick of the current pile, and of the current run: older counts are of sand
@@ -149,11 +154,12 @@ public struct Hourglass {
         if timer.phase == .resting || timer.phase == .flipping {
             runTick = nil
             drain = .idle
-        } else if wasRunning {
+        } else if wasRunning, timer.turnovers == turnoversSeen {
             runSeconds += seconds
         } else {
-            beginRun()
+            beginRun(turnedOver: wasRunning)
         }
+        turnoversSeen = timer.turnovers
         restingFor = timer.phase == .running ? 0 : restingFor + seconds
         if timer.phase == .flipping { fitNeck() }
         let angle = timer.containerAngle
@@ -198,10 +204,12 @@ public struct Hourglass {
 
     /// The glass has just passed the quarter turn: the sand that was below is above the neck,
     /// and the timer runs from then (by hand, from the drag that passed it, the tick's time
-    /// already counts).
-    private mutating func beginRun() {
+    /// already counts). `turnedOver`: a running glass was turned over, and its drain has the
+    /// time that had run to empty in, from where the timer stands.
+    private mutating func beginRun(turnedOver: Bool = false) {
         runTick = ticks
         runSeconds = timer.elapsed
+        drainFrom = turnedOver ? timer.elapsed : 0
         emptyAt = nil
         taps = 0
         tapLeft = 0
@@ -228,9 +236,9 @@ public struct Hourglass {
         case .idle, .done:
             return
         case .waiting:
-            drain = .draining(TimedDrain(upper: above, duration: timer.duration))
+            drain = .draining(TimedDrain(upper: above, duration: timer.duration - drainFrom))
         case .draining(var timed):
-            if timed.hear(upper: above, at: seconds, overtime: overtime) {
+            if timed.hear(upper: above, at: seconds - drainFrom, overtime: overtime) {
                 taps += 1
                 tapLeft = TimedDrain.tapSeconds
             }

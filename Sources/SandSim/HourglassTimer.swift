@@ -114,6 +114,12 @@ public struct HourglassTimer: Sendable, Equatable {
     /// What the hand found when it took hold of a finished glass: the glass goes back to it
     /// (done, its time shown) if it comes upright again without having passed the quarter turn.
     private var foundDone: Float?
+    /// Whether the glass was turned while its sand ran (by hand or Start), and whether it now
+    /// stands past the quarter turn from where the turn began.
+    private var turningRunPast: Bool?
+    /// Times a running glass was turned over (or back) across the quarter turn: each time the
+    /// sand that had fallen is above, and the time that had run is the time left.
+    public private(set) var turnovers = 0
 
     /// From the original's 5 s to an hour: an egg takes three to five minutes, tea three or four.
     public static let durationRange: ClosedRange<Float> = 5...3600
@@ -162,12 +168,15 @@ public struct HourglassTimer: Sendable, Equatable {
     }
 
     /// Start: from rest, flip (rebuilding first if settings changed); after completion,
-    /// reset and flip. Ignored while a flip or run is under way.
+    /// reset and flip; while the sand runs, turn the glass over (the time that had run is the
+    /// time left). Ignored while a flip is under way.
     public mutating func start() -> [TimerAction] {
         beginFlip(.animated(from: 0, to: .pi, elapsed: 0))
     }
 
-    /// The mouse takes hold of the hourglass: a flip by hand, under the same rules as Start.
+    /// The mouse takes hold of the hourglass, in any phase but a flip already under way: from
+    /// rest a flip by hand, under the same rules as Start; while the sand runs, a turn of the
+    /// running glass; a finished glass keeps its result until it passes the quarter turn.
     public mutating func beginDrag() -> [TimerAction] {
         beginFlip(.manual(angle: 0))
     }
@@ -192,7 +201,12 @@ public struct HourglassTimer: Sendable, Equatable {
         guard flip == nil else { return [] }
         var actions: [TimerAction] = []
         switch phase {
-        case .flipping, .running:
+        case .flipping:
+            return []
+        case .running:
+            // The sand runs on while the glass turns; the phase stays.
+            turningRunPast = false
+            flip = motion
             return []
         case .complete:
             // A finished glass in the hand keeps its result until it passes the quarter turn;
@@ -221,6 +235,15 @@ public struct HourglassTimer: Sendable, Equatable {
     /// The phase as the angle has it: running from the quarter turn on, flipping short of it.
     private mutating func followQuarterTurn() {
         let past = containerAngle >= FlipMotion.quarterTurn
+        if let wasPast = turningRunPast {
+            // Each crossing puts the fallen sand above: the time that had run is the time left.
+            guard past != wasPast else { return }
+            turningRunPast = past
+            elapsed = duration - elapsed
+            phase = .running
+            turnovers += 1
+            return
+        }
         if phase == .flipping, past {
             phase = .running
             elapsed = 0
@@ -238,6 +261,7 @@ public struct HourglassTimer: Sendable, Equatable {
         elapsed = 0
         flip = nil
         foundDone = nil
+        turningRunPast = nil
         active = requested
         return [.respawn(active)]
     }
@@ -274,15 +298,14 @@ public struct HourglassTimer: Sendable, Equatable {
         flip = .animated(from: from, to: to, elapsed: flipElapsed + dt)
         followQuarterTurn()
         // A step that passes the quarter turn runs the time for what is left of it.
-        if let toQuarterTurn, phase == .running, toQuarterTurn < dt { elapsed = min(dt - toQuarterTurn, duration) }
+        if let toQuarterTurn, phase == .running, turningRunPast == nil, toQuarterTurn < dt { elapsed = min(dt - toQuarterTurn, duration) }
         guard flip?.isFinished == true else { return [] }
         flip = nil
+        defer { (foundDone, turningRunPast) = (nil, nil) }
         if to < FlipMotion.quarterTurn {
-            phase = foundDone == nil ? .resting : .complete
-            foundDone = nil
+            if turningRunPast == nil { phase = foundDone == nil ? .resting : .complete }
             return []
         }
-        foundDone = nil
         return [.snapAfterFlip]
     }
 }

@@ -31,6 +31,55 @@ struct HandOnGlassTests {
         #expect(result.lost == 0)
     }
 
+    /// A real hourglass is turned over mid-run to measure again what has run: the sand that had
+    /// fallen is above, and runs out in the time that had run. The glass could not be picked up
+    /// while the sand ran (issue 50).
+    @Test("a running glass turned over (by hand, or Start) runs out the time that had run, on time; turned back, the time that ran while it was over runs back", arguments: [false, true])
+    func turnedOverMidRun(byStart: Bool) throws {
+        let engine = CPUEngine()
+        try engine.spawn(count: 250)
+        var hourglass = Hourglass(engine: engine, mode: .cpu, grainRadius: GrainSizing.radiusForCount(250),
+                                  timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 10))
+        let frame: Float = 1.0 / 60
+        hourglass.advance(by: 1)
+        _ = hourglass.timer.start()
+        while hourglass.timer.phase != .running || hourglass.timer.elapsed < 4 { hourglass.advance(by: frame) }
+        if byStart {
+            #expect(hourglass.timer.start().isEmpty)
+        } else {
+            let found = hourglass.timer.elapsed
+            #expect(hourglass.timer.beginDrag().isEmpty && hourglass.timer.isDragging)
+            // Past the quarter turn and back: the timer as it was, save the time that ran on.
+            // Upright frames run the time on, inverted ones run it back (the fallen sand is above).
+            var frames = 0
+            func held(at angle: Float) {
+                hourglass.timer.drag(to: angle)
+                hourglass.advance(by: frame)
+                frames += angle >= FlipMotion.quarterTurn ? -1 : 1
+            }
+            for angle in stride(from: Float(0.2), through: 2.0, by: 0.2) { held(at: angle) }
+            #expect(hourglass.timer.turnovers == 1 && hourglass.timer.elapsed > 5.5, "turned over at \(hourglass.timer.elapsed)")
+            for angle in stride(from: Float(1.8), through: 0.4, by: -0.2) { held(at: angle) }
+            #expect(hourglass.timer.turnovers == 2 && abs(hourglass.timer.elapsed - (found + Float(frames) * frame)) < 1e-3,
+                    "turned back at \(hourglass.timer.elapsed), found at \(found), \(frames) frames more upright than not")
+            for angle in stride(from: Float(0.6), through: .pi, by: 0.2) { held(at: angle) }
+            hourglass.timer.endDrag()
+        }
+        var leftAtTurn: Float?, turnedAt = 0.0
+        while hourglass.timer.phase == .running || hourglass.upper.map({ $0 > 0 }) == true {
+            hourglass.advance(by: frame)
+            if leftAtTurn == nil, hourglass.timer.turnovers % 2 == 1 { (leftAtTurn, turnedAt) = (hourglass.timer.remaining, hourglass.clock) }
+            if hourglass.clock > 40 { break }
+        }
+        let left = try #require(leftAtTurn)
+        #expect(left > 4 && left < 5, "\(left) s left as the glass was turned over")
+        let emptyAt = try #require(hourglass.emptyAt)
+        // emptyAt counts on the timer's clock: turned over, the time that had run is the time left.
+        #expect(abs(emptyAt - 10) <= 0.2, "empty at \(emptyAt) s on a 10 s timer, \(hourglass.clock - turnedAt) s after the turn")
+        #expect(hourglass.timer.phase == .complete && hourglass.timer.containerAngle == 0)
+        #expect(engine.readGrains().filter { $0.position.y < 0 }.count == 250)
+    }
+
     /// Before the fix grains stood on the tilted floor and cap and hung there 4.3 s.
     @Test("tilted 70° for 4.5 s, the pile slides to the low side and rests there, every grain on something under it")
     func tilt() throws {

@@ -191,6 +191,36 @@ struct DragFlipTests {
         #expect(timer.isDragging && timer.elapsed == 5)
     }
 
+    @Test("a running glass in the hand: each crossing of the quarter turn makes the time that had run the time left; let go past it, the flip ends with the sand mapped over")
+    func runningGlassInTheHand() {
+        var timer = HourglassTimer(settings: settings, duration: 30)
+        _ = timer.start()
+        for _ in 0..<72 { _ = timer.advance(by: 1.0 / 60) }
+        while timer.elapsed < 10 { _ = timer.advance(by: 0.25) }
+        let found = timer.elapsed
+        #expect(timer.beginDrag().isEmpty && timer.isDragging && timer.phase == .running)
+        timer.drag(to: 1.0)
+        _ = timer.advance(by: 1)
+        #expect(timer.phase == .running && abs(timer.elapsed - (found + 1)) < 1e-4 && timer.turnovers == 0)
+        timer.drag(to: 2.0)
+        #expect(abs(timer.remaining - (found + 1)) < 1e-4 && timer.turnovers == 1)
+        timer.drag(to: 1.0)
+        #expect(abs(timer.elapsed - (found + 1)) < 1e-4 && timer.turnovers == 2)
+        timer.drag(to: 2.5)
+        #expect(timer.turnovers == 3)
+        timer.endDrag()
+        var actions: [TimerAction] = []
+        for _ in 0..<60 { actions += timer.advance(by: 1.0 / 60) }
+        #expect(actions == [.snapAfterFlip])
+        #expect(timer.phase == .running && timer.containerAngle == 0 && abs(timer.remaining - found) < 0.01)
+        // Let go short of the quarter turn, it rights itself and runs on.
+        _ = timer.beginDrag()
+        timer.drag(to: 1)
+        timer.endDrag()
+        for _ in 0..<60 { _ = timer.advance(by: 1.0 / 60) }
+        #expect(timer.phase == .running && timer.containerAngle == 0 && abs(timer.remaining - (found - 1)) < 0.01 && timer.turnovers == 3)
+    }
+
     /// "done · 00:05.0" became "in the hand · 00:00.0", then "ready · 00:00.0", and the pile was
     /// rebuilt (issue 50): short of the quarter turn, a finished glass stays finished.
     @Test("a finished glass tilted and let go short of the quarter turn is done as it was; turned past it, the sand runs afresh")

@@ -16,6 +16,31 @@ struct HourglassSessionTests {
         session.glasses.map(\.timer)
     }
 
+    /// A running glass could not be picked up, and Space did nothing mid-run (issue 50).
+    @Test("mid-run, the hand and Space turn every glass over; paused, the glass stays still and a toast says so")
+    func midRunTurns() throws {
+        let session = try HourglassSession(settings: Self.settings(), comparing: true, shaders: nil, pacing: false)
+        try session.handle(.start)
+        for _ in 0..<90 { try session.frame(wall: 1.0 / 30) }
+        #expect(session.timer.phase == .running)
+        let before = session.timer.elapsed
+        try session.handle(.hand(.takeHold))
+        try session.handle(.hand(.turn(to: 2)))
+        #expect(session.timer.turnovers == 1 && abs(session.timer.remaining - before) < 1e-4)
+        #expect(Self.timers(session).allSatisfy { $0 == session.timer })
+        try session.handle(.hand(.letGo))
+        for _ in 0..<60 { try session.frame(wall: 1.0 / 30) }
+        try session.handle(.start)
+        for _ in 0..<60 { try session.frame(wall: 1.0 / 30) }
+        #expect(session.timer.turnovers == 2 && session.timer.phase != .flipping)
+        try session.handle(.pause)
+        _ = session.takeNotices()
+        try session.handle(.hand(.takeHold))
+        try session.handle(.hand(.turn(to: 2)))
+        #expect(!session.timer.isDragging && session.timer.turnovers == 2)
+        #expect(session.takeNotices() == ["Paused: the glass stays still until Resume"])
+    }
+
     @Test("three glasses follow one timer through a start, a pause, a count change and a reset")
     func threeGlasses() throws {
         let session = try HourglassSession(settings: Self.settings(), comparing: true, shaders: nil, pacing: false)

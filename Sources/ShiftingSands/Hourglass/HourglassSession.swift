@@ -148,6 +148,11 @@ final class HourglassSession {
             try changeTimer { $0.reset() }
             return
         case .hand(let move):
+            // Paused, the sand and the glass stand still; the hand is told so once, as it takes hold.
+            guard !isPaused else {
+                if move == .takeHold { notices.append(localized("Paused: the glass stays still until Resume")) }
+                return
+            }
             try changeTimer { $0.follow([move]) }
             return
         case .randomColors(let random):

@@ -85,6 +85,7 @@ enum SimplifiedChinese {
         "flipping": "翻转中",
         "in the hand": "手持中",
         "swinging back": "回正中",
+        "Paused: the glass stays still until Resume": "已暂停：继续之前沙漏保持不动",
         "running": "计时中",
         "done": "完成",
         "%@ · %@ timer": "%@ · %@ 计时",
