@@ -206,6 +206,12 @@ struct CommandLineTests {
         let run = try CommandRun(["calibrate", "--help"])
         #expect(run.stdout.contains("default: 0.95)"), "help: \(run.stdout)")
         #expect(run.stdout.range(of: #"\d\.\d{6,}"#, options: .regularExpression) == nil, "no binary fractions: \(run.stdout)")
+        // Each option's default where a new user looks for it (issue 50: --duration said none).
+        let simulate = try CommandRun(["simulate", "--help"])
+        let flat = simulate.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for said in ["(default: 10 s, the original's -test)", "(default: cpu; run: as last saved)", "(default: 1; run: as last saved)", "(default: the mode's, cpu 250"] {
+            #expect(flat.contains(said), "simulate --help lacks \(said): \(simulate.stdout)")
+        }
     }
 
     @Test("--version prints the version")

@@ -41,6 +41,21 @@ struct HourglassSessionTests {
         #expect(session.takeNotices() == ["Paused: the glass stays still until Resume"])
     }
 
+    /// It reset the timer's duration and the colours too, which sit in panels of their own
+    /// (issue 50).
+    @Test("the grains panel's Defaults resets what that panel shows: mode, count and size, not the timer or the colours")
+    func grainsDefaults() throws {
+        var settings = Self.settings(count: 90)
+        settings.mode = .cpu
+        settings.sizes[.cpu] = 1.25
+        settings.duration = 30
+        settings.randomColors = true
+        let session = try HourglassSession(settings: settings, comparing: false, shaders: nil, pacing: false)
+        try session.handle(.defaults)
+        #expect(session.settings.count(for: .cpu) == HourglassSettings().count(for: .cpu) && session.settings.size(for: .cpu) == 1)
+        #expect(session.settings.duration == 30 && session.settings.randomColors && session.timer.requestedDuration == 30)
+    }
+
     @Test("three glasses follow one timer through a start, a pause, a count change and a reset")
     func threeGlasses() throws {
         let session = try HourglassSession(settings: Self.settings(), comparing: true, shaders: nil, pacing: false)

@@ -44,7 +44,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var grains: GrainOptions
 
-    @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h).", transform: TimerDuration.parse)
+    @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h) (default: as last saved, else the original's 5 s).", transform: TimerDuration.parse)
     var duration: TimerDuration?
 
     @Option(name: .customLong("grain-shape"), help: "How grains are drawn: impostor (ray-cast spheres, the default) or mesh (42-vertex icospheres).")
@@ -220,7 +220,7 @@ struct RunCommand: ParsableCommand {
         // The icon the desktop shows for the window, drawn as `icon` draws it.
         window.setIcon(try AppIcon.images(sizes: [48, 128], shaders: .hourglass(in: shaders)))
         if let count = grains.count, !compare, case let range = SandModes.countRange(settings.mode, gl: true), count > range.upperBound {
-            throw CommandError("--count \(count) is more than this GL (\(GLInfo.current().renderer)) holds in \(settings.mode.displayName) mode: at most \(range.upperBound)")
+            throw CommandError("--count \(NumberText.whole(count)) is more than this GL (\(GLInfo.current().renderer)) holds in \(settings.mode.displayName) mode: at most \(NumberText.whole(range.upperBound))")
         }
         // Counts that fit this machine, measured once per renderer; a screenshot run keeps the
         // fallback, so it shows the same picture on any machine.

@@ -13,15 +13,15 @@ extension GrainShape: ExpressibleByArgument {}
 /// and the mode's default count; spawn: 250; run: the saved settings). Numbers are taken as
 /// values even when they start with a dash, so `--count -5` is refused as out of range.
 struct GrainOptions: ParsableArguments {
-    @Option(name: [.long, .customLong("mode", withSingleDash: true)], help: "Physics mode: cpu, gpu or instanced (the original's Metal).")
+    @Option(name: [.long, .customLong("mode", withSingleDash: true)], help: "Physics mode: cpu, gpu or instanced (the original's Metal) (default: cpu; run: as last saved).")
     var mode: PhysicsMode?
 
     @Option(name: [.long, .customLong("count", withSingleDash: true)], parsing: .unconditional,
-            help: ArgumentHelp("Number of grains: \(PhysicsMode.allCases.map { "\($0.rawValue) \(NumberText.whole($0.countRange.lowerBound))–\(NumberText.whole($0.countRange.upperBound))" }.joined(separator: ", ")).", valueName: "count"),
+            help: ArgumentHelp("Number of grains: \(PhysicsMode.allCases.map { "\($0.rawValue) \(NumberText.whole($0.countRange.lowerBound))–\(NumberText.whole($0.countRange.upperBound))" }.joined(separator: ", ")) (default: the mode's, \(PhysicsMode.allCases.map { "\($0.rawValue) \(NumberText.whole($0.defaultCount))" }.joined(separator: ", ")); spawn 250; run: as last saved, else what fits this machine).", valueName: "count"),
             transform: GrainCountText.parse)
     var count: Int?
 
-    @Option(name: [.long, .customLong("size", withSingleDash: true)], parsing: .unconditional, help: "Grain size multiplier, 0.5–1.5.")
+    @Option(name: [.long, .customLong("size", withSingleDash: true)], parsing: .unconditional, help: "Grain size multiplier, 0.5–1.5 (default: 1; run: as last saved).")
     var size: Float?
 
     /// Checks a count against a mode's range (without a mode, against every mode's: the widest)

@@ -39,7 +39,7 @@ final class HourglassSession {
         var settings = settings
         for mode in PhysicsMode.allCases {
             guard let range = countRanges[mode], settings.count(for: mode) > range.upperBound else { continue }
-            notices.append("the saved \(settings.count(for: mode)) grains are more than this machine holds in \(mode.displayName) mode (at most \(range.upperBound)); starting with its default of \(settings.defaultCount(for: mode))")
+            notices.append("the saved \(NumberText.whole(settings.count(for: mode))) grains are more than this machine holds in \(mode.displayName) mode (at most \(NumberText.whole(range.upperBound))); starting with its default of \(NumberText.whole(settings.defaultCount(for: mode)))")
             settings.counts[mode] = nil
             settingsChanged = savedSettings
         }
@@ -179,20 +179,21 @@ final class HourglassSession {
 
     /// Every setting back to its default. Like the sliders, count and size wait for the next
     /// start; another mode restarts at once.
+    /// The grains panel's Defaults: what that panel shows (the mode, each mode's count and
+    /// size) back to the defaults; the timer, the colours and the grains' shape, in panels of
+    /// their own, stay as they are.
     private func restoreDefaults() throws {
-        var defaults = HourglassSettings()
-        defaults.fittedCounts = settings.fittedCounts
+        let defaults = HourglassSettings()
         let modeChanged = !comparing && defaults.mode != settings.mode
-        settings = defaults
-        let mode = shownMode, count = defaults.count(for: mode), size = defaults.size(for: mode)
+        if !comparing { settings.mode = defaults.mode }
+        (settings.counts, settings.sizes, settings.comparisonCount) = (defaults.counts, defaults.sizes, nil)
+        let mode = shownMode, count = settings.count(for: mode), size = settings.size(for: mode)
         try changeTimer { timer in
-            timer.request(duration: defaults.duration)
             if modeChanged { return timer.select(mode: mode, count: count, size: size) }
             timer.request(count: count)
             timer.request(size: size)
             return []
         }
-        for glass in glasses { try glass.setRandomColors(defaults.randomColors) }
     }
 
     /// Changes the timer once and hands it to every glass, each building the fresh pile the
