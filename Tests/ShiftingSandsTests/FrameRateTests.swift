@@ -3,6 +3,12 @@ import Testing
 
 @Suite("Frame rate readout")
 struct FrameRateTests {
+    @Test("a clip's readout is the clip's 60 fps, whatever drawing it took; elsewhere the machine's rate")
+    func clipReadout() {
+        #expect(AppShell.readoutFPS(measured: 9, recording: true) == 60)
+        #expect(AppShell.readoutFPS(measured: 9, recording: false) == 9)
+    }
+
     @Test("a near-zero first frame does not skew the rate at one frame a second")
     func slowFrames() {
         var rate = FrameRate()

@@ -97,7 +97,7 @@ final class AppShell: WindowInput {
             let now = Window.time
             // A run of so many frames (a screenshot, a clip) steps 1/60 s each, however long one takes.
             let dt = frames == nil ? Float(now - previous) : 1.0 / 60.0
-            // The readout is this machine's drawing rate, in a screenshot or clip too.
+            // This machine's drawing rate, in a screenshot too; a clip shows its own (readoutFPS).
             fps.tick(Float(now - previous))
             previous = now
             frame += 1
@@ -141,7 +141,7 @@ final class AppShell: WindowInput {
         toast = toast?.advanced(by: dt)
         let (width, height) = window.framebufferSize
         guard width > 0, height > 0 else { return }
-        try scene.frame(dt: dt, waited: waited, fps: fps.value, width: width, height: height, panels: overlayVisible ? panels : [], stages: stages)
+        try scene.frame(dt: dt, waited: waited, fps: readoutFPS, width: width, height: height, panels: overlayVisible ? panels : [], stages: stages)
         stages.time(.overlay) { drawOverlay(scene, width: width, height: height) }
         if let (path, asked) = screenshot {
             screenshot = nil
@@ -239,9 +239,9 @@ final class AppShell: WindowInput {
         // Fixed widths: the panel sizes itself to last frame's text, so a line that grew would
         // be clipped for a frame.
         if let cost = scene.cost {
-            ui_text(localized(compact ? "%4.0f fps · %6.2f ms %@" : "%4.0f fps · %6.2f ms %@ per frame", fps.value, cost.milliseconds, cost.label))
+            ui_text(localized(compact ? "%4.0f fps · %6.2f ms %@" : "%4.0f fps · %6.2f ms %@ per frame", readoutFPS, cost.milliseconds, cost.label))
         } else {
-            ui_text(localized("%4.0f fps", fps.value))
+            ui_text(localized("%4.0f fps", readoutFPS))
         }
         ui_same_line()
         let caps = [nil] + ShellSettings.fpsCapChoices.map(Optional.some) + (settings.fpsCap.map { ShellSettings.fpsCapChoices.contains($0) ? [] : [$0] } ?? [])
@@ -281,6 +281,15 @@ final class AppShell: WindowInput {
     private func reportMissingGlyphs() {
         guard Language.current == .simplifiedChinese, ui_missing_glyphs(Self.chineseCharacters) > 0 else { return }
         Console.progress("shifting-sands: the Chinese overlay needs \(Self.chineseFontPath) (Debian's fonts-wqy-microhei; scripts/install-deps installs it)")
+    }
+
+    /// The frame rate the readout and the trace show: this machine's drawing rate, but a clip's
+    /// own in a clip, whose frames play at that rate whatever it took to draw them ("9 fps" in a
+    /// 60 fps clip read as a contradiction).
+    private var readoutFPS: Double { Self.readoutFPS(measured: fps.value, recording: recorder != nil) }
+
+    static func readoutFPS(measured: Double, recording: Bool) -> Double {
+        recording ? Double(ClipRecorder.framesPerSecond) : measured
     }
 
     // MARK: input
