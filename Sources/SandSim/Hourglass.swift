@@ -156,7 +156,7 @@ public struct Hourglass {
             drain = .idle
         } else if wasRunning, timer.turnovers == turnoversSeen {
             runSeconds += seconds
-        } else {
+        } else if timer.phase == .running || wasRunning {
             beginRun(turnedOver: wasRunning)
         }
         turnoversSeen = timer.turnovers

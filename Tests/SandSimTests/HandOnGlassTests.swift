@@ -80,6 +80,25 @@ struct HandOnGlassTests {
         #expect(engine.readGrains().filter { $0.position.y < 0 }.count == 250)
     }
 
+    /// Its emptyAt moved from 4.99 to 5.00 (a new run begun as it came back to done).
+    @Test("a finished glass tilted and let go short of the quarter turn keeps when its sand ran out")
+    func finishedGlassKeepsItsRun() throws {
+        let engine = CPUEngine()
+        try engine.spawn(count: 250)
+        var hourglass = Hourglass(engine: engine, mode: .cpu, grainRadius: GrainSizing.radiusForCount(250),
+                                  timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 5))
+        _ = hourglass.timer.start()
+        while hourglass.timer.phase != .complete || hourglass.emptyAt == nil { hourglass.advance(by: 1.0 / 60) }
+        for _ in 0..<30 { hourglass.advance(by: 1.0 / 60) }
+        let emptyAt = hourglass.emptyAt
+        _ = hourglass.timer.beginDrag()
+        hourglass.timer.drag(to: 0.8)
+        hourglass.advance(by: 0.2)
+        hourglass.timer.endDrag()
+        for _ in 0..<60 { hourglass.advance(by: 1.0 / 60) }
+        #expect(hourglass.timer.phase == .complete && hourglass.emptyAt == emptyAt, "empty at \(String(describing: hourglass.emptyAt)), was \(String(describing: emptyAt))")
+    }
+
     /// Before the fix grains stood on the tilted floor and cap and hung there 4.3 s.
     @Test("tilted 70° for 4.5 s, the pile slides to the low side and rests there, every grain on something under it")
     func tilt() throws {

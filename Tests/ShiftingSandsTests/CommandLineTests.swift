@@ -125,8 +125,8 @@ struct CommandLineTests {
         (["simulate", "--duration", "3m90s"], "seconds after a larger unit below 60"),
         (["spawn", "--count", "10"], "count 10 is outside every mode's range: give a whole number from 50 to 1,000,000"),
         // One set of words for a count in every command (issue 50): each said less before.
-        (["simulate", "--count", "3.7"], "The value '3.7' is invalid for '--count <count>': give a whole number from 50 to 1,000,000"),
-        (["simulate", "--count", "99999999999999999999"], "'--count <count>': give a whole number from 50 to 1,000,000"),
+        (["simulate", "--count", "3.7"], "The value '3.7' is invalid for '--count <count>': give a whole number of grains: cpu 50–50,000, gpu 50–100,000, instanced 50–1,000,000"),
+        (["simulate", "--count", "99999999999999999999"], "'--count <count>': give a whole number of grains: cpu 50–50,000"),
         (["simulate", "--mode", "cpu", "--count", "60000"], "count 60,000 is outside cpu mode's range: give a whole number from 50 to 50,000"),
         (["calibrate", "--counts", "abc"], "'abc' in --counts is not a number of grains: cpu mode takes a whole number from 50 to 50,000"),
         (["bench", "--counts", "250,2.5", "--allow-debug"], "'2.5' in --counts is not a number of grains: give a whole number from 1 to 1,000,000"),

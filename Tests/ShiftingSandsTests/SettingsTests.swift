@@ -21,8 +21,10 @@ struct SettingsTests {
     /// error 512.)", and a folder in the file's place was read without a word.
     @Test("settings that cannot be read or saved say why in the app's words: a folder in the file's place, a file in the folder's")
     func unsavable() throws {
-        let store = try temporaryStore()
-        try FileManager.default.createDirectory(at: store.url, withIntermediateDirectories: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("shifting-sands/settings.json"), withIntermediateDirectories: true)
+        // The store made after the folder, as the app finds it: Foundation then marks the URL a folder's.
+        let store = SettingsStore<HourglassSettings>.standard(environment: ["XDG_CONFIG_HOME": folder.path])
         var said: [String] = []
         #expect(store.load(report: { said.append($0) }) == HourglassSettings())
         #expect(said == ["settings file \(store.url.path) is a folder, not a file: using defaults, and nothing can be saved there until it is moved away"])

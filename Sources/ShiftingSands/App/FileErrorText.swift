@@ -8,7 +8,7 @@ enum FileErrorText {
     static func describe(_ error: Error, writing url: URL) -> String {
         let files = FileManager.default
         var isFolder: ObjCBool = false
-        if files.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue, !url.hasDirectoryPath {
+        if files.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             return "\(url.lastPathComponent) is a folder, not a file"
         }
         var place = url.deletingLastPathComponent()

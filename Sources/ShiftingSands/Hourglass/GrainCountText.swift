@@ -19,12 +19,18 @@ enum GrainCountText {
     static let anyMode = PhysicsMode.allCases.map(\.countRange.lowerBound).min()!...PhysicsMode.allCases.map(\.countRange.upperBound).max()!
 
     /// `--count`'s value: a whole number, or an error that says what one looks like (after
-    /// ArgumentParser's "The value '3.7' is invalid for '--count <count>': ").
+    /// ArgumentParser's "The value '3.7' is invalid for '--count <count>': "), each mode's range
+    /// named, since the mode may come later on the line.
     static func parse(_ text: String) throws -> Int {
         guard let count = value(text) else {
-            throw ValidationError("give \(wanted(anyMode))")
+            throw ValidationError("give a whole number of grains: \(eachMode)")
         }
         return count
+    }
+
+    /// "cpu 50–50,000, gpu 50–100,000, instanced 50–1,000,000".
+    static var eachMode: String {
+        PhysicsMode.allCases.map { "\($0.rawValue) \(NumberText.whole($0.countRange.lowerBound))–\(NumberText.whole($0.countRange.upperBound))" }.joined(separator: ", ")
     }
 
     /// One item of a `--counts` list, within `range` (`mode`'s, where one is named).

@@ -17,7 +17,7 @@ struct GrainOptions: ParsableArguments {
     var mode: PhysicsMode?
 
     @Option(name: [.long, .customLong("count", withSingleDash: true)], parsing: .unconditional,
-            help: ArgumentHelp("Number of grains: \(PhysicsMode.allCases.map { "\($0.rawValue) \(NumberText.whole($0.countRange.lowerBound))–\(NumberText.whole($0.countRange.upperBound))" }.joined(separator: ", ")) (default: the mode's, \(PhysicsMode.allCases.map { "\($0.rawValue) \(NumberText.whole($0.defaultCount))" }.joined(separator: ", ")); spawn 250; run: as last saved, else what fits this machine).", valueName: "count"),
+            help: ArgumentHelp("Number of grains: \(GrainCountText.eachMode) (default: the mode's, \(PhysicsMode.allCases.map { "\($0.rawValue) \(NumberText.whole($0.defaultCount))" }.joined(separator: ", ")); spawn 250; run: as last saved, else what fits this machine).", valueName: "count"),
             transform: GrainCountText.parse)
     var count: Int?
 
