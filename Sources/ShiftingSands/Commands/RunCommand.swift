@@ -286,6 +286,8 @@ struct RunCommand: ParsableCommand {
         let renderer = GLInfo.current().renderer
         if let kept = shellSettings.machineFit, kept.renderer == renderer { return kept }
         Console.progress("shifting-sands: measuring the grain counts \(renderer) keeps in real time (once for this renderer, a few seconds)")
+        // The measuring frames have no overlay: the title says what the sand on screen is doing.
+        window.title = localized("Measuring this machine, a few seconds… · ShiftingSands")
         let size = window.framebufferSize
         let fit = try MachineFit.measure(shaders: .hourglass(in: shaders), target: (0, size.width, size.height), present: window.swapBuffers)
         shellSettings.machineFit = fit

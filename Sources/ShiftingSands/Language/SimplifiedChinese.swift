@@ -86,6 +86,7 @@ enum SimplifiedChinese {
         "in the hand": "手持中",
         "swinging back": "回正中",
         "Paused: the glass stays still until Resume": "已暂停：继续之前沙漏保持不动",
+        "Measuring this machine, a few seconds… · ShiftingSands": "正在测量本机性能，需要几秒… · ShiftingSands",
         "running": "计时中",
         "done": "完成",
         "%@ · %@ timer": "%@ · %@ 计时",
