@@ -101,6 +101,10 @@ struct WindowTimeTests {
         let stills = zip(zip(wall, wall.dropFirst()), zip(simulated, simulated.dropFirst())).filter { $0.1.0 == $0.1.1 }.map { $0.0.1 - $0.0.0 }
         let paused = stills.reduce(0, +)
         #expect(abs(paused - 5) < 0.6, "paused for \(paused) s of wall clock")
+        // The trace says so in its own column (its phase said only "running": issue 50).
+        let pausedRows = trace.values("paused").compactMap { $0 }
+        let pausedWall = zip(zip(wall, wall.dropFirst()), pausedRows.dropFirst()).filter { $0.1 == 1 }.map { $0.0.1 - $0.0.0 }.reduce(0, +)
+        #expect(abs(pausedWall - 5) < 0.6, "the paused column covers \(pausedWall) s")
         let emptied = try #require(upper.indices.first { $0 > first && upper[$0] == 0 })
         #expect(abs(wall[emptied] - start - 65) <= 1.3, "empty \(wall[emptied] - start) s of wall clock after the run began")
     }

@@ -132,7 +132,7 @@ final class HourglassScene: Scene {
         let timer = session.timer
         try trace.row(wall: wallClock, simulated: session.clock, phase: timer.phase, elapsed: timer.elapsed,
                       angle: timer.containerAngle, held: timer.isDragging, glasses: glasses, fps: fps, slowMotion: session.slowMotion,
-                      stages: stages)
+                      stages: stages, paused: session.isPaused)
     }
 
     func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect] {

@@ -30,15 +30,16 @@ final class WindowTrace {
             modes.count == 1 ? [column] : modes.map { "\(column)_\($0.rawValue)" }
         }
         let stageColumns = FrameStages.Stage.allCases.map { $0.rawValue + "Ms" }
-        try write((["wall", "simulated", "phase", "elapsed", "angle", "held"] + glassColumns + ["fps", "slowMotion"] + stageColumns).joined(separator: ","))
+        try write((["wall", "simulated", "phase", "elapsed", "angle", "held"] + glassColumns + ["fps", "slowMotion"] + stageColumns + ["paused"]).joined(separator: ","))
     }
 
     deinit {
         try? handle.close()
     }
 
+    /// `paused`: the sand and the clock stand still (the timer's phase stays what it was).
     func row(wall: Double, simulated: Double, phase: TimerPhase, elapsed: Float, angle: Float, held: Bool, glasses: [Glass],
-             fps: Double, slowMotion: Float, stages: FrameStages) throws {
+             fps: Double, slowMotion: Float, stages: FrameStages, paused: Bool) throws {
         func number(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
         let upper = glasses.map { $0.upper.map(String.init) ?? "" }
         let emptyAt = glasses.map { $0.emptyAt.map { number(Double($0), 4) } ?? "" }
@@ -46,7 +47,7 @@ final class WindowTrace {
         let fields = [number(wall, 4), number(simulated, 4), phase.rawValue, number(Double(elapsed), 4),
                       number(Double(angle) * 180 / .pi, 2), held ? "1" : "0"]
             + upper + emptyAt + substeps + [number(fps, 1), number(Double(slowMotion), 3)]
-            + FrameStages.Stage.allCases.map { number(stages[$0], 2) }
+            + FrameStages.Stage.allCases.map { number(stages[$0], 2) } + [paused ? "1" : "0"]
         try write(fields.joined(separator: ","))
     }
 
