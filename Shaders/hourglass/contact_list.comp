@@ -17,6 +17,8 @@ layout(std430, binding = BUFFER_RELIST_COUNT) buffer RelistCount { uint relists;
 uniform uint grainCount;
 uniform float listSkin;
 
+#include "contact_layout.glsl"
+
 vec4 candidatePositionRadius(uint q) { return positionRadiusAt(sortedGrains, q); }
 uint candidateId(uint q) { return texelFetch(sortedIds, int(q)).x; }
 uint candidateEntry(uint q) { return q; }
@@ -32,9 +34,8 @@ void main() {
     uint selfId = texelFetch(sortedIds, int(k)).x;
     uint places[CONTACT_LIST_SLOTS];
     uint found = listNeighbours(self, selfId, listSkin, places);
-    // The layout of contact_list.glsl: the counts, then the slots, slot-major.
-    imageStore(contactList, int(k), uvec4(found));
-    for (uint m = 0u; m < found; ++m) imageStore(contactList, int(grainCount * (m + 1u) + k), uvec4(places[m]));
+    imageStore(contactList, int(contactCountWord(k)), uvec4(found));
+    for (uint m = 0u; m < found; ++m) imageStore(contactList, int(contactSlotWord(k, m)), uvec4(places[m]));
     imageStore(grainsOut, int(2u * k), self);
     imageStore(grainsOut, int(2u * k + 1u), velocitySleepAt(sortedGrains, k));
     imageStore(grainIds, int(k), uvec4(selfId));

@@ -6,6 +6,7 @@
 // (docs/BENCHMARKS.md).
 #include "grain_texels.glsl"
 #include "solve_parameters.glsl"
+#include "contact_layout.glsl"
 #include "contact_list.glsl"
 #include "glass.glsl"
 #include "contact.glsl"

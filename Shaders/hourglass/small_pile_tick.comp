@@ -13,7 +13,7 @@
 // velocity and sleep counter), the iterations' positions in turn (two of N), where each grain
 // was listed (N). tickWords: the sorts so far, whether the next substep must list again and the
 // substeps the last dispatch finished, then the cells' counts and starts (one more than cells each), each grain's place in its cell,
-// the grains in cell order, and the contact lists as contact_list.glsl lays them out.
+// the grains in cell order, and the contact lists as contact_layout.glsl lays them out.
 #include "particle.glsl"
 #include "solve_parameters.glsl"
 #include "grid.glsl"
@@ -23,6 +23,7 @@
 layout(local_size_x = TICK_GROUP_SIZE) in;
 
 #include "group_scan.glsl"
+#include "contact_layout.glsl"
 layout(std430, binding = BUFFER_PARTICLES) coherent buffer Particles { Particle particles[]; };
 layout(binding = IMAGE_TICK_GRAINS, rgba32f) coherent uniform imageBuffer tickGrains;
 layout(binding = IMAGE_TICK_WORDS, r32ui) coherent uniform uimageBuffer tickWords;
@@ -60,8 +61,8 @@ void storeIterate(uint k, vec4 value) { imageStore(tickGrains, int(iterateOutBas
 vec3 listedPosition(uint k) { return imageLoad(tickGrains, int(listedBase() + k)).xyz; }
 uint grainId(uint k) { return k; }
 void armRelist() { relistArmed[armingSlot] = 1u; }
-uint contactCount(uint k) { return imageLoad(tickWords, int(listsBase() + k)).x; }
-uint contactAt(uint k, uint m) { return imageLoad(tickWords, int(listsBase() + grainCount * (m + 1u) + k)).x; }
+uint contactCount(uint k) { return imageLoad(tickWords, int(listsBase() + contactCountWord(k))).x; }
+uint contactAt(uint k, uint m) { return imageLoad(tickWords, int(listsBase() + contactSlotWord(k, m))).x; }
 
 void storeEnd(uint k, vec4 positionRadius, vec4 velocitySleep) {
     imageStore(tickGrains, int(endBase + 2u * k), positionRadius);
@@ -116,8 +117,8 @@ void relist() {
         vec4 self = startPositionRadius(k);
         uint entries[CONTACT_LIST_SLOTS];
         uint found = listNeighbours(self, k, listSkin, entries);
-        imageStore(tickWords, int(listsBase() + k), uvec4(found));
-        for (uint m = 0u; m < found; ++m) imageStore(tickWords, int(listsBase() + grainCount * (m + 1u) + k), uvec4(entries[m]));
+        imageStore(tickWords, int(listsBase() + contactCountWord(k)), uvec4(found));
+        for (uint m = 0u; m < found; ++m) imageStore(tickWords, int(listsBase() + contactSlotWord(k, m)), uvec4(entries[m]));
         imageStore(tickGrains, int(listedBase() + k), self);
     }
     if (local == 0u) imageStore(tickWords, int(TICK_WORD_SORTS), uvec4(imageLoad(tickWords, int(TICK_WORD_SORTS)).x + 1u));

@@ -228,16 +228,15 @@ public final class ComputeEngine: PhysicsEngine {
     public func snapAfterFlip() {
         guard grainCount > 0 else { return }
         parameterRing.bind(0)
+        // The small tick works on the grains in load order; the large path on its cell order,
+        // written back after.
+        (path == .oneDispatch ? particleBuffer : states[current].buffer).bind(to: ComputeBindings.particles)
+        snapProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+        epoxy_glMemoryBarrier(ContactListing.barrier | GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
         switch path {
         case .oneDispatch:
-            particleBuffer.bind(to: ComputeBindings.particles)
-            snapProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
-            epoxy_glMemoryBarrier(ContactListing.barrier | GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
             smallTick.arm()
         case .dispatchesPerSubstep:
-            states[current].buffer.bind(to: ComputeBindings.particles)
-            snapProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
-            epoxy_glMemoryBarrier(ContactListing.barrier)
             listing.arm()
             writeBack()
         }
@@ -256,7 +255,6 @@ public final class ComputeEngine: PhysicsEngine {
         case .dispatchesPerSubstep: listing.sortCount()
         }
     }
-
 
     public func readGrains() -> [Grain] {
         grainBytesRead += grainCount * MemoryLayout<Grain>.stride

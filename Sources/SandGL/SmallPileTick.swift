@@ -17,8 +17,6 @@ final class SmallPileTick {
     private let grains = BufferTexture(format: GL_RGBA32F)
     /// The control words, the grid's counts and starts, the cell order and the contact lists.
     private let words = BufferTexture(format: GL_R32UI)
-    private var grainCount = 0
-    private var groupSize = 0
     /// The dispatches the last tick took.
     private(set) var lastDispatches = 0
 
@@ -70,9 +68,7 @@ final class SmallPileTick {
 
     /// Sizes the buffers for `grainCount` grains in `grid`, and arms the first listing.
     func configure(grid: NeighbourGrid, reach: ContactListReach, grainCount: Int) throws {
-        self.grainCount = grainCount
-        groupSize = Self.groupSize(count: grainCount, softwareGL: softwareGL)
-        let program = try compiled(groupSize: groupSize)
+        let program = try compiled(groupSize: Self.groupSize(count: grainCount, softwareGL: softwareGL))
         self.program = program
         grains.allocate(byteCount: 7 * grainCount * 16)
         let cells = grid.cellCount + 1

@@ -178,7 +178,7 @@ struct DragFlipTests {
         #expect(timer.phase == .resting && timer.containerAngle == 0 && timer.elapsed == 0 && !timer.isSwingingBack)
     }
 
-    @Test("a drag is ignored while running; a finished glass taken in the hand keeps its result")
+    @Test("a drag is ignored while a flip is under way; a finished glass taken in the hand keeps its result")
     func dragRules() {
         var timer = HourglassTimer(settings: settings, duration: 5)
         _ = timer.start()

@@ -63,7 +63,7 @@ final class ClipRecorder {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw CommandError("cannot make the frames' folder \(path): \(FileErrorText.describe(error, writing: URL(fileURLWithPath: path).appendingPathComponent("x")))")
+                throw CommandError("cannot make the frames' folder \(path): \(FileErrorText.describe(error, making: URL(fileURLWithPath: path)))")
             }
             return .folder(folder)
         }

@@ -5,21 +5,37 @@ import Foundation
 /// way on disk (a folder in the file's place, a file in a folder's, a folder closed to writing),
 /// else the system's reason under Foundation's error.
 enum FileErrorText {
+    /// Writing the file at `url` failed.
     static func describe(_ error: Error, writing url: URL) -> String {
-        let files = FileManager.default
         var isFolder: ObjCBool = false
-        if files.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             return "\(url.lastPathComponent) is a folder, not a file"
         }
-        var place = url.deletingLastPathComponent()
+        return obstacle(from: url.deletingLastPathComponent()) ?? reason(error)
+    }
+
+    /// Making the folder `url` (and those above it) failed.
+    static func describe(_ error: Error, making url: URL) -> String {
+        obstacle(from: url) ?? reason(error)
+    }
+
+    /// The nearest of `place` and the folders above it that exists, where it bars the way: a
+    /// file where a folder must be, or a folder closed to writing.
+    private static func obstacle(from place: URL) -> String? {
+        let files = FileManager.default
+        var place = place, isFolder: ObjCBool = false
         while place.path != "/" {
             if files.fileExists(atPath: place.path, isDirectory: &isFolder) {
                 if !isFolder.boolValue { return "\(place.path) is a file, where a folder must be" }
-                if !files.isWritableFile(atPath: place.path) { return "no permission to write in \(place.path)" }
-                break
+                return files.isWritableFile(atPath: place.path) ? nil : "no permission to write in \(place.path)"
             }
             place = place.deletingLastPathComponent()
         }
+        return nil
+    }
+
+    /// The system's reason under Foundation's error, in plain words where there are some.
+    private static func reason(_ error: Error) -> String {
         if let code = posixCode(error) {
             switch code {
             case ENOSPC: return "the disk is full"

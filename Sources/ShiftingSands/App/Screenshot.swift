@@ -52,7 +52,7 @@ enum Screenshot {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw CommandError("cannot make the screenshots' folder \(folder.path): \(FileErrorText.describe(error, writing: folder.appendingPathComponent("x")))")
+            throw CommandError("cannot make the screenshots' folder \(folder.path): \(FileErrorText.describe(error, making: folder))")
         }
         return folder.appendingPathComponent(defaultName(at: date) { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }).path
     }
