@@ -22,6 +22,23 @@ struct SceneLayoutTests {
         }
     }
 
+    /// The panels of a 640 × 400 window today (measured from `run --window 640x400`'s
+    /// screenshot): the readout bottom left reaches past the middle.
+    static let todaysSmallPanels = [
+        ScreenRect(x: 12, y: 12, width: 238, height: 116), ScreenRect(x: 385, y: 12, width: 243, height: 116),
+        ScreenRect(x: 12, y: 245, width: 313, height: 143), ScreenRect(x: 385, y: 250, width: 243, height: 138),
+    ]
+
+    @Test("at 640 × 400 one hourglass is at least half the window's height, passing between the panels")
+    func smallestWindow() {
+        let layout = SceneLayout(width: 640, height: 400, columns: 1, panels: Self.todaysSmallPanels)
+        let glass = layout.glasses[0]
+        #expect(glass.height >= 0.5 * 400, "the glass is \(glass.height) tall")
+        for panel in Self.todaysSmallPanels {
+            #expect(!glass.intersects(panel), "glass \(glass) under panel \(panel)")
+        }
+    }
+
     @Test("where the panels leave the glass clear, each hourglass has its whole column")
     func largeWindow() {
         let panels = [ScreenRect(x: 12, y: 12, width: 150, height: 30), ScreenRect(x: 1000, y: 12, width: 268, height: 84)]

@@ -26,29 +26,46 @@ struct SceneLayout {
     init(width: Double, height: Double, columns: Int, panels: [ScreenRect], reservedBelow: Double = 0, gap: Double = 6) {
         let columnWidth = width / Double(max(columns, 1))
         let full = (0..<columns).map { ScreenRect(x: Double($0) * columnWidth, y: 0, width: columnWidth, height: height) }
-        // One band for all columns, so side by side the hourglasses stay the same size.
-        var top = 0.0, bottom = height
-        for viewport in full {
-            let glass = Self.glass(in: viewport)
-            for panel in panels where panel.overlapsHorizontally(glass) {
-                if panel.midY < height / 2 {
-                    top = max(top, panel.maxY + gap)
-                } else {
-                    bottom = min(bottom, panel.y - gap)
+        /// The free band (top, bottom) beside the panels that a glass drawn in viewports `tall`
+        /// high would reach across; one band for all columns, so side by side the hourglasses
+        /// stay the same size.
+        func band(tall: Double) -> (top: Double, bottom: Double) {
+            var top = 0.0, bottom = height
+            for viewport in full {
+                let glass = Self.glass(in: ScreenRect(x: viewport.x, y: 0, width: viewport.width, height: tall))
+                for panel in panels where panel.overlapsHorizontally(glass) {
+                    if panel.midY < height / 2 {
+                        top = max(top, panel.maxY + gap)
+                    } else {
+                        bottom = min(bottom, panel.y - gap)
+                    }
                 }
             }
+            return (top, bottom - reservedBelow)
         }
-        bottom -= reservedBelow
         let glassHeight = 2 * Self.glassHalfExtent.y * height
         let fullGlassTop = height / 2 - glassHeight / 2
-        guard fullGlassTop < top || fullGlassTop + glassHeight > bottom else {
+        let whole = band(tall: height)
+        guard fullGlassTop < whole.top || fullGlassTop + glassHeight > whole.bottom else {
             viewports = full
             return
         }
         // The viewport is taller than the band: only the glass, not the picture, must fit in it.
-        let band = max(bottom - top, height * 0.1)
-        let viewportHeight = min(height, band / (2 * Self.glassHalfExtent.y))
-        let centre = top + band / 2
+        // A smaller glass is also narrower and may pass between panels a larger one meets (the
+        // column between the corners of a 640 × 400 window), so the tallest viewport whose glass
+        // fits its own band is found by halving.
+        func fits(_ tall: Double) -> Bool {
+            let free = band(tall: tall)
+            return 2 * Self.glassHalfExtent.y * tall <= free.bottom - free.top
+        }
+        var low = 0.0, high = height
+        for _ in 0..<24 {
+            let middle = (low + high) / 2
+            if fits(middle) { low = middle } else { high = middle }
+        }
+        let free = band(tall: low)
+        let viewportHeight = max(low, height * 0.1 / (2 * Self.glassHalfExtent.y))
+        let centre = (free.top + free.bottom) / 2
         viewports = full.map { ScreenRect(x: $0.x, y: centre - viewportHeight / 2, width: $0.width, height: viewportHeight) }
     }
 
