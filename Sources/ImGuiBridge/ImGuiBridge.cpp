@@ -329,6 +329,10 @@ void ui_label(const char *text, float x, float y, float pivotX) {
     list->AddText(at, IM_COL32(232, 221, 208, 255), text);
 }
 
+void ui_progress_bar(float fraction, float width, const char *text) {
+    ImGui::ProgressBar(ImClamp(fraction, 0.0f, 1.0f), ImVec2(width, 0), text);
+}
+
 void ui_toast(const char *text, float x, float y, float alpha) {
     ImDrawList *list = ImGui::GetForegroundDrawList();
     ImVec2 size = ImGui::CalcTextSize(text);

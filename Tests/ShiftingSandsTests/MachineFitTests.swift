@@ -93,13 +93,22 @@ struct MachineFitTests {
         #expect(try JSONDecoder().decode(ShellSettings.self, from: JSONEncoder().encode(shell)).machineFit == Self.llvmpipe)
     }
 
-    @Test("measured on this GL with the app's own frame: every mode's physics and drawing cost, the defaults on the ladder")
+    @Test("measured on this GL with the app's own frame: every mode's physics and drawing cost, the defaults on the ladder, each run announced before its frames (the measuring panel)")
     func measured() throws {
         let context = try HeadlessContext()
+        var steps: [MachineFit.Step] = [], presentedSince = 0
         let fit = try withExtendedLifetime(context) {
             let target = OffscreenTarget(width: 320, height: 200)
-            return try MachineFit.measure(shaders: .locateHourglass(), target: (target.framebuffer, target.width, target.height), present: {})
+            return try MachineFit.measure(shaders: .locateHourglass(), target: (target.framebuffer, target.width, target.height), present: { presentedSince += 1 }) {
+                #expect(steps.isEmpty || presentedSince > 0, "a run drew no frame under its step")
+                steps.append($0)
+                presentedSince = 0
+            }
         }
+        #expect(presentedSince > 0)
+        #expect(steps.map(\.index) == Array(0..<6) && steps.allSatisfy { $0.total == 6 })
+        #expect(steps.map(\.mode) == PhysicsMode.allCases.flatMap { [$0, $0] })
+        #expect(steps.map(\.count) == Array(repeating: [MachineFit.measuredCounts.0, MachineFit.measuredCounts.1], count: 3).flatMap { $0 })
         #expect(Set(fit.modes.keys) == Set(PhysicsMode.allCases))
         for (mode, cost) in fit.modes {
             #expect(cost.physics.milliseconds(1_000) > cost.physics.milliseconds(250), "\(mode): more grains, more physics")

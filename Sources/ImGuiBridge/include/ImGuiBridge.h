@@ -108,6 +108,8 @@ void ui_label(const char *text, float x, float y, float pivotX);
 /// them) against the straight line from `count` at 0 to none at `duration`, in a box of
 /// `width` × `height` at the cursor.
 void ui_drain_chart(const float *times, const float *upper, int n, float count, float duration, float width, float height);
+/// A bar filled to `fraction` (0–1), `width` units wide, with `text` on it.
+void ui_progress_bar(float fraction, float width, const char *text);
 /// A short message in a rounded box centred at (x, y), fading out as `alpha` goes to 0.
 void ui_toast(const char *text, float x, float y, float alpha);
 

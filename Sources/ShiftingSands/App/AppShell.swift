@@ -34,15 +34,10 @@ final class AppShell: WindowInput {
     /// settings alone).
     private var settings: ShellSettings
     private let store: SettingsStore<ShellSettings>?
-    /// Declared last so it is released last: every GL object above needs its context.
+    /// Declared last so they are released last: every GL object above needs ImGui's context
+    /// and the window's.
+    private let overlay: OverlayContext
     private let window: Window
-
-    static let fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-    static let timerFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
-    /// The Simplified Chinese overlay's glyphs (Debian's fonts-wqy-microhei).
-    static let chineseFontPath = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
-    /// Every character the Chinese catalogue and the language names use: the glyphs to merge.
-    static let chineseCharacters = String(Set(SimplifiedChinese.catalogue.values.joined() + Language.allCases.map(\.nativeName).joined()))
 
     /// The keys every scene shares, after the scene's own in the help panel.
     static let keys = [
@@ -52,27 +47,22 @@ final class AppShell: WindowInput {
 
     /// `stagesWaitForGL`: each stage of a frame waits for the GL (FrameStages), for a trace that
     /// names a slow frame's cause.
-    init(window: Window, scene kind: SceneKind, overlayVisible: Bool = true, settings: ShellSettings, store: SettingsStore<ShellSettings>?,
+    init(window: Window, overlay: OverlayContext, scene kind: SceneKind, overlayVisible: Bool = true, settings: ShellSettings, store: SettingsStore<ShellSettings>?,
          stagesWaitForGL: Bool = false, makeScene: @escaping SceneFactory) throws {
         self.window = window
+        self.overlay = overlay
         stages = FrameStages(waitsForGL: stagesWaitForGL)
         self.overlayVisible = overlayVisible
         self.kind = kind
         self.makeScene = makeScene
         self.settings = settings
         self.store = store
-        let scale = Float(window.contentScale)
-        guard ui_init(window.handle, Self.fontPath, 16 * scale, Self.chineseFontPath, Self.chineseCharacters, Self.timerFontPath, 54 * scale) else {
-            throw CommandError("cannot start the overlay (Dear ImGui) on this GL context")
-        }
-        reportMissingGlyphs()
         scene = try makeScene(kind)
         window.input = self
     }
 
     deinit {
         scene = nil
-        ui_shutdown()
     }
 
     /// The scene the picker or Tab asked for, shown at the start of the next frame.
@@ -273,14 +263,7 @@ final class AppShell: WindowInput {
         settings.language = language
         store?.save(settings)
         toast = Toast(language.nativeName)
-        reportMissingGlyphs()
-    }
-
-    /// One line on stderr when the overlay's language needs glyphs the fonts lack (they would
-    /// draw as '?'): which font to install.
-    private func reportMissingGlyphs() {
-        guard Language.current == .simplifiedChinese, ui_missing_glyphs(Self.chineseCharacters) > 0 else { return }
-        Console.progress("shifting-sands: the Chinese overlay needs \(Self.chineseFontPath) (Debian's fonts-wqy-microhei; scripts/install-deps installs it)")
+        overlay.reportMissingGlyphs()
     }
 
     /// The frame rate the readout and the trace show: this machine's drawing rate, but a clip's

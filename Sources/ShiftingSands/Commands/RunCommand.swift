@@ -224,6 +224,8 @@ struct RunCommand: ParsableCommand {
         }
         // Counts that fit this machine, measured once per renderer; a screenshot run keeps the
         // fallback, so it shows the same picture on any machine.
+        // The overlay starts first: the measuring frames say on screen what they are.
+        let overlay = try OverlayContext(window: window)
         let fit = saving ? try machineFit(&shellSettings, store: shellStore, window: window, shaders: shaders) : nil
         if let fit { settings.fittedCounts = fit.defaultCounts() }
         // Side by side without --count: the count the three keep together, not the CPU's alone
@@ -267,9 +269,9 @@ struct RunCommand: ParsableCommand {
                                          shaders: ShaderSource.titanium(in: shaders), script: titaniumScript)
             }
         }
-        // The app's GL objects must go before the window and its context.
-        try withExtendedLifetime(window) {
-            let app = try AppShell(window: window, scene: scene, overlayVisible: !hideOverlay, settings: shellSettings, store: shellStore,
+        // The app's GL objects must go before ImGui's, and those before the window and its context.
+        try withExtendedLifetime((window, overlay)) {
+            let app = try AppShell(window: window, overlay: overlay, scene: scene, overlayVisible: !hideOverlay, settings: shellSettings, store: shellStore,
                                    stagesWaitForGL: traceStages, makeScene: makeScene)
             let recorder = record.map(ClipRecorder.init)
             let clipFrames = recorder.map { _ in Int(((seconds ?? 10) * Double(ClipRecorder.framesPerSecond)).rounded()) }
@@ -286,10 +288,14 @@ struct RunCommand: ParsableCommand {
         let renderer = GLInfo.current().renderer
         if let kept = shellSettings.machineFit, kept.renderer == renderer { return kept }
         Console.progress("shifting-sands: measuring the grain counts \(renderer) keeps in real time (once for this renderer, a few seconds)")
-        // The measuring frames have no overlay: the title says what the sand on screen is doing.
+        // The title too says what the sand on screen is doing, for a window seen in a task bar.
         window.title = localized("Measuring this machine, a few seconds… · ShiftingSands")
-        let size = window.framebufferSize
-        let fit = try MachineFit.measure(shaders: .hourglass(in: shaders), target: (0, size.width, size.height), present: window.swapBuffers)
+        let size = window.framebufferSize, units = window.size, scale = Float(window.contentScale)
+        var step: MachineFit.Step?
+        let fit = try MachineFit.measure(shaders: .hourglass(in: shaders), target: (0, size.width, size.height), present: {
+            if let step { MeasuringPanel.draw(step, width: Float(units.width), height: Float(units.height), scale: scale) }
+            window.swapBuffers()
+        }, measuring: { step = $0 })
         shellSettings.machineFit = fit
         store?.save(shellSettings)
         return fit
