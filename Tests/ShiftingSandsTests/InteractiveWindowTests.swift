@@ -118,6 +118,18 @@ final class InteractiveApp {
         try xdotool(["getwindowname", windowID]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Waits (up to `seconds`, a bound for a broken app, not a timing) for a title that
+    /// `matches`, and returns the last title read.
+    func title(within seconds: Double, _ matches: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var title = try self.title()
+        while !matches(title) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            title = try self.title()
+        }
+        return title
+    }
+
     func settings(_ file: String = "settings.json") throws -> [String: Any] {
         let data = try Data(contentsOf: folder.appendingPathComponent("shifting-sands/\(file)"))
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
@@ -213,6 +225,30 @@ struct InteractiveWindowTests {
         #expect(app.exitStatus(within: 15) == 0, "Esc quits cleanly")
         #expect(try app.settings()["randomColors"] as? Bool == true,
                 "back from the other scenes the hourglass is as the user left it (C's colours, not the launch's), and so saved at quit")
+    }
+
+    /// The seconds left that the title shows while the timer runs ("0:27 · ShiftingSands").
+    static func secondsLeft(_ title: String) -> Int? {
+        title.wholeMatch(of: /(\d+):(\d\d) · ShiftingSands/).map { Int($0.1)! * 60 + Int($0.2)! }
+    }
+
+    /// Tab used to make the hourglass anew from its settings: a running timer was lost (issue 50).
+    @Test("a running timer keeps time while another scene is shown (the title counts down) and the hourglass comes back as it was left")
+    func timerRunsUnseen() throws {
+        let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100", "--duration", "60", "--autostart"])
+        let running = try app.title(within: 60) { Self.secondsLeft($0).map { $0 <= 58 } ?? false }
+        let before = try #require(Self.secondsLeft(running), "the timer runs: \(running)")
+        // Tab is the app's own key, read from GLFW's events: a quick press is not missed.
+        try app.xdotool(["key", "Tab"])
+        let away = try app.title(within: 60) { Self.secondsLeft($0).map { $0 <= before - 3 } ?? false }
+        #expect(Self.secondsLeft(away).map { $0 <= before - 3 } == true, "on the waves scene the title counts down: \(running), then \(away)")
+        try app.xdotool(["key", "--delay", "300"] + Array(repeating: "Tab", count: SceneKind.allCases.count - 1))
+        let awayLeft = try #require(Self.secondsLeft(away))
+        let back = try app.title(within: 30) { Self.secondsLeft($0).map { $0 <= awayLeft - 2 } ?? false }
+        #expect(Self.secondsLeft(back).map { $0 <= awayLeft - 2 } == true,
+                "back on the hourglass the timer runs on, not started again: \(away), then \(back)")
+        try app.xdotool(["key", "Escape"])
+        #expect(app.exitStatus(within: 15) == 0)
     }
 
     @Test("titanium: T changes the theme (kept in titanium.json once its burst peaks), twice within a burst goes on two themes; Backspace restarts the particles")

@@ -63,10 +63,14 @@ final class AppShell: WindowInput {
 
     deinit {
         scene = nil
+        aside = [:]
     }
 
     /// The scene the picker or Tab asked for, shown at the start of the next frame.
     private var asked: SceneKind?
+    /// Scenes left for another, kept as they were: each advances unseen (a running timer keeps
+    /// time) and comes back as it was left, rather than made anew from its settings.
+    private var aside: [SceneKind: Scene] = [:]
 
     /// Runs until the window closes, or `quitAfter` wall seconds, or for `frames` frames of
     /// 1/60 s each when given (so a screenshot shows the same moment on any machine), then saves
@@ -98,6 +102,7 @@ final class AppShell: WindowInput {
                 try show(kind)
             }
             if let scene { beforeFrame(frame, scene) }
+            for unseen in aside.values { try unseen.advanceUnseen(dt: dt) }
             stages.startFrame()
             try drawFrame(dt: dt, waited: frames == nil ? waited : 0)
             waited = 0
@@ -113,15 +118,17 @@ final class AppShell: WindowInput {
             if quitting { break }
         }
         scene?.save()
+        aside.values.forEach { $0.save() }
     }
 
-    /// Puts `kind` on screen in place of the current scene, whose settings are saved first; a
-    /// scene that cannot start ends the app with its message, as at launch.
+    /// Puts `kind` on screen in place of the current scene, which is saved and set aside (back
+    /// on screen it goes on as it was); a scene that cannot start ends the app with its
+    /// message, as at launch.
     private func show(_ kind: SceneKind) throws {
         guard kind != self.kind else { return }
         scene?.save()
-        scene = nil
-        scene = try makeScene(kind)
+        aside[self.kind] = scene
+        scene = try aside.removeValue(forKey: kind) ?? makeScene(kind)
         self.kind = kind
         toast = Toast(localized(kind.title))
     }

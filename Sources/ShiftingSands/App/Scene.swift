@@ -39,6 +39,9 @@ protocol Scene: AnyObject {
     func frame(dt: Float, waited: Float, fps: Double, width: Int, height: Int, panels: [ScreenRect], stages: FrameStages) throws
     /// The frame is on screen and the cap's wait over: `stages` holds the whole frame.
     func frameEnded(stages: FrameStages) throws
+    /// Advances the scene by `dt` seconds while another is on screen, drawing nothing: an
+    /// hourglass's running timer keeps time and rings. The others wait as they were left.
+    func advanceUnseen(dt: Float) throws
     /// The scene's own overlay panels in the window (window units, `scale` pixels each) with
     /// last frame's panels; returns where they stand.
     func drawPanels(in room: PanelRoom, scale: Float) -> [ScreenRect]
@@ -62,6 +65,7 @@ protocol Scene: AnyObject {
 extension Scene {
     var frameCap: Int? { nil }
     func frameEnded(stages: FrameStages) throws {}
+    func advanceUnseen(dt: Float) throws {}
     func scrolled(by steps: Double, x: Double, y: Double) {}
     func doubleClicked(x: Double, y: Double) {}
 }

@@ -240,17 +240,11 @@ struct RunCommand: ParsableCommand {
         let hourglassSettings = settings
         let windowTrace = try trace.map { try WindowTrace(path: $0, modes: compare ? PhysicsMode.allCases : [settings.mode]) }
         let alerts = DesktopAlerts()
-        var hourglassShown = false
+        // Each scene is made once: one left for another is kept aside as it was (AppShell).
         let makeScene: AppShell.SceneFactory = { kind in
             switch kind {
             case .hourglass:
-                // The command line's settings are for the first hourglass; back from another scene
-                // it is as the user left it (saved as it went).
-                var settings = hourglassShown ? store?.load() ?? hourglassSettings : hourglassSettings
-                settings.fittedCounts = hourglassSettings.fittedCounts
-                if settings.counts[.cpu] == hourglassSettings.counts[.cpu] { settings.comparisonCount = hourglassSettings.comparisonCount }
-                hourglassShown = true
-                let scene = try HourglassScene(window: window, settings: settings, store: store,
+                let scene = try HourglassScene(window: window, settings: hourglassSettings, store: store,
                                                shaders: .hourglass(in: shaders), alerts: alerts, compare: compare, autostart: autostart,
                                                pacing: saving, trace: windowTrace, hand: hand, fit: fit)
                 if let orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }

@@ -82,11 +82,8 @@ final class HourglassScene: Scene {
         try stages.time(.physics) { try session.frame(wall: dt, waited: waited) }
         stages.add(session.glasses.map(\.lastFrame.countSeconds).reduce(0, +) * 1000, to: .count, from: .physics)
         passOn()
+        hearTimer(seen: window.isInFront)
         let timer = session.timer
-        alarm.chimes = session.settings.chime
-        alarm.notifies = session.settings.notify
-        alarm.hear(timer, windowInFront: window.isInFront)
-        window.title = TimerAlarm.title(timer, paused: session.isPaused)
         var scenes: [DrawnHourglass] = []
         for glass in session.glasses {
             let presented = try stages.time(.grains) { try glass.present(shape: session.settings.grainShape) }
@@ -96,6 +93,23 @@ final class HourglassScene: Scene {
         let scale = window.contentScale, windowHeight = Double(height) / scale
         let viewports = layout().viewports.map { SceneLayout.pixels($0, windowHeight: windowHeight, scale: scale) }
         renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0, camera: camera, stages: stages)
+    }
+
+    /// Another scene is on screen: the sand runs on, the title keeps the time left and the end
+    /// rings, with a notification since the glass is out of sight.
+    func advanceUnseen(dt: Float) throws {
+        wallClock += Double(dt)
+        try session.frame(wall: dt)
+        passOn()
+        hearTimer(seen: false)
+    }
+
+    /// The alarm hears the timer after a frame; the title shows it.
+    private func hearTimer(seen: Bool) {
+        alarm.chimes = session.settings.chime
+        alarm.notifies = session.settings.notify
+        alarm.hear(session.timer, windowInFront: seen)
+        window.title = TimerAlarm.title(session.timer, paused: session.isPaused)
     }
 
     static func text(_ notice: DrawingNotice) -> String {
