@@ -8,13 +8,16 @@ import Testing
 struct EggTimerTests {
     @Test("durations are read as people write them, and refused outside 5 s–60 min", arguments: [
         ("90", Float(90)), ("90s", 90), ("3m", 180), ("1m30s", 90), ("1h", 3600), ("2.5m", 150), (" 10 ", 10),
+        // The forms the overlay shows (its buttons, its clock), which a person types back.
+        ("30 s", 30), ("2 min", 120), ("2min", 120), ("2:30", 150), ("1 h", 3600), ("1 min 30 s", 90), ("10 minutes", 600),
+        ("0:45", 45), ("1:00:00", 3600), ("3 分钟", 180), ("1 小时", 3600), ("30 秒", 30),
     ])
     func durationText(text: String, seconds: Float) throws {
         #expect(DurationText.seconds(text) == seconds)
         #expect(throws: Never.self) { try TimerDuration(argument: text)?.validate() }
     }
 
-    @Test("not a length of time, or outside the timer's range", arguments: ["", "m", "3x", "-5", "1h1h", "nan", "61m", "4s", "2h"])
+    @Test("not a length of time, or outside the timer's range", arguments: ["", "m", "3x", "-5", "1h1h", "nan", "61m", "4s", "2h", "2:75", "1:2", "min", "2 mn"])
     func badDurations(text: String) {
         if let duration = TimerDuration(argument: text) {
             #expect(throws: (any Error).self) { try duration.validate() }
@@ -38,8 +41,10 @@ struct EggTimerTests {
     func typedIntoTheBoxes() {
         #expect(TypedEntry.duration("3m") == .init(value: 180, message: nil))
         #expect(TypedEntry.duration("1m30s") == .init(value: 90, message: nil))
-        #expect(TypedEntry.duration("3s") == .init(value: 5, message: "3 s is outside 5 s–1 h; using 5 s"))
-        #expect(TypedEntry.duration("abc") == .init(value: nil, message: "“abc” is not a length of time: type 90, 90s, 3m, 1m30s or 1h"))
+        #expect(TypedEntry.duration("3s") == .init(value: 5, message: "3s is outside 5 s–1 h; using 5 s"))
+        // As typed: "2h" was said as "120 min", a value the person never wrote.
+        #expect(TypedEntry.duration("2h") == .init(value: 3600, message: "2h is outside 5 s–1 h; using 1 h"))
+        #expect(TypedEntry.duration("abc") == .init(value: nil, message: "“abc” is not a length of time: type 90, 30 s, 3 min, 1:30 or 1 h"))
         #expect(TypedEntry.count("1000", range: 50...50_000) == .init(value: 1000, message: nil))
         #expect(TypedEntry.count("99999", range: 50...50_000) == .init(value: 50_000, message: "99,999 grains is outside 50–50,000; using 50,000 grains"))
         #expect(TypedEntry.count("lots", range: 50...50_000).value == nil)

@@ -7,8 +7,19 @@ enum DurationText {
     /// Seconds in `text`, or nil where it is not a length of time. Minutes after hours and
     /// seconds after minutes count below 60, as a clock's do (`1m90s` is no length). A leading
     /// minus is read, so that a negative length is refused by its range, not as gibberish.
+    /// The overlay's own forms are read too (`30 s`, `2 min`, `2:30`, `1 h`, and the Chinese
+    /// overlay's units), since a person types what the buttons and the clock show.
     static func seconds(_ text: String) -> Float? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let clock = trimmed.wholeMatch(of: /(\d+):([0-5]\d)(?::([0-5]\d))?/) {
+            let parts = [clock.1, clock.2] + (clock.3.map { [$0] } ?? [])
+            let values = parts.compactMap { Float($0) }
+            return values.count == 3 ? values[0] * 3600 + values[1] * 60 + values[2] : values[0] * 60 + values[1]
+        }
+        for (words, unit) in unitWords {
+            for word in words { trimmed = trimmed.replacingOccurrences(of: word, with: unit) }
+        }
+        trimmed = trimmed.replacingOccurrences(of: " ", with: "")
         guard let match = trimmed.wholeMatch(of: /(-)?(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s?)?/),
               match.2 != nil || match.3 != nil || match.4 != nil else { return nil }
         let hours = match.2.flatMap { Float($0) } ?? 0, minutes = match.3.flatMap { Float($0) } ?? 0, seconds = match.4.flatMap { Float($0) } ?? 0
@@ -16,6 +27,14 @@ enum DurationText {
         let total = (hours * 3600 + minutes * 60 + seconds) * (match.1 == nil ? 1 : -1)
         return total.isFinite ? total : nil
     }
+
+    /// Words for the units, longest first so that none is cut short by another, and the
+    /// letter each stands for.
+    private static let unitWords = [
+        (["minutes", "minute", "mins", "min", "分钟", "分"], "m"),
+        (["seconds", "second", "secs", "sec", "秒"], "s"),
+        (["hours", "hour", "hrs", "hr", "小时", "时"], "h"),
+    ]
 
     /// `45 s` below a minute, `1:30` while there are seconds, else `3 min` or `1 h`.
     static func shown(_ seconds: Float) -> String {

@@ -14,11 +14,11 @@ enum TypedEntry {
     static func duration(_ text: String) -> Reading<Float> {
         let range = HourglassTimer.durationRange
         guard let seconds = DurationText.seconds(text) else {
-            return Reading(value: nil, message: localized("“%@” is not a length of time: type 90, 90s, 3m, 1m30s or 1h", text.trimmingCharacters(in: .whitespaces)))
+            return Reading(value: nil, message: localized("“%@” is not a length of time: type 90, 30 s, 3 min, 1:30 or 1 h", text.trimmingCharacters(in: .whitespaces)))
         }
         guard range.contains(seconds) else {
             let kept = seconds < range.lowerBound ? range.lowerBound : range.upperBound
-            return Reading(value: kept, message: localized("%@ is outside %@–%@; using %@", DurationText.shown(seconds), DurationText.shown(range.lowerBound),
+            return Reading(value: kept, message: localized("%@ is outside %@–%@; using %@", text.trimmingCharacters(in: .whitespaces), DurationText.shown(range.lowerBound),
                                                            DurationText.shown(range.upperBound), DurationText.shown(kept)))
         }
         return Reading(value: seconds, message: nil)

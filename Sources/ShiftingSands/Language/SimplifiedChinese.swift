@@ -26,7 +26,7 @@ enum SimplifiedChinese {
         "%@ paused · ShiftingSands": "%@ 已暂停 · ShiftingSands",
         "%@ is outside %@–%@; using %@": "%@ 超出 %@–%@ 的范围，改用 %@",
         "%@ grains is outside %@–%@; using %@ grains": "%@ 粒沙超出 %@–%@ 的范围，改用 %@ 粒沙",
-        "“%@” is not a length of time: type 90, 90s, 3m, 1m30s or 1h": "“%@” 不是时长：请输入 90、90s、3m、1m30s 或 1h",
+        "“%@” is not a length of time: type 90, 30 s, 3 min, 1:30 or 1 h": "“%@” 不是时长：请输入 90、30 秒、3 分钟、1:30 或 1 小时",
         "“%@” is not a number of grains: type a whole number from %@ to %@": "“%@” 不是沙粒数：请输入 %@ 到 %@ 之间的整数",
         "enlarge the window for the panels": "放大窗口以显示面板",
         "%4.0f fps · %6.2f ms %@": "%4.0f 帧/秒 · %6.2f 毫秒 %@",
