@@ -342,11 +342,18 @@ struct CommandLineTests {
     @Test("with no display, the app says so and runs the headless simulation instead")
     func noDisplay() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try CommandRun(["--mode", "cpu", "--count", "50", "--duration", "5"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "XDG_CONFIG_HOME": folder.path])
+        let run = try CommandRun(["--mode", "cpu", "--count", "50", "--duration", "5", "--fps-cap", "5", "--trace", folder.appendingPathComponent("t.csv").path],
+                                 environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "XDG_CONFIG_HOME": folder.path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("running the headless simulation instead"))
         #expect(run.stdout.contains("drained 100.0%"))
+        // The window's cap and trace are the window's: the cap not kept for the next window
+        // (it was, and capped it at 5 fps), the trace said to be unwritten.
+        let app = try? Data(contentsOf: folder.appendingPathComponent("shifting-sands/app.json"))
+        #expect(app.map { !String(decoding: $0, as: UTF8.self).contains("fpsCap") } ?? true, "the cap was saved without a window")
+        #expect(run.stderr.contains("--trace is the window's frames and is not written"), "stderr: \(run.stderr)")
         let screenshot = try CommandRun(["--screenshot", folder.appendingPathComponent("x.png").path], environment: ["DISPLAY": "", "XDG_CONFIG_HOME": folder.path])
         #expect(screenshot.status != 0, "a screenshot needs a window")
         // What only a window shows is refused with the way to a display, not replaced by a

@@ -189,10 +189,6 @@ struct RunCommand: ParsableCommand {
         let store = saving ? SettingsStore<HourglassSettings>.standard() : nil
         let shellStore = saving ? SettingsStore<ShellSettings>.standard() : nil
         var shellSettings = shellStore?.load() ?? ShellSettings()
-        if let fpsCap {
-            shellSettings.fpsCap = fpsCap == 0 ? nil : fpsCap
-            shellStore?.save(shellSettings)
-        }
         // A screenshot run shows the same picture on any machine: English unless asked.
         Language.current = language ?? (saving ? shellSettings.language ?? Language.preferred() : .english)
         var settings = try resolvedSettings(base: store?.load() ?? HourglassSettings())
@@ -213,9 +209,16 @@ struct RunCommand: ParsableCommand {
             }
             let mode = settings.mode
             Console.progress("shifting-sands: \(error); running the headless simulation instead, with the window's settings " +
-                             "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(DurationText.shown(settings.duration)) timer)")
+                             "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(DurationText.shown(settings.duration)) timer)" +
+                             (trace == nil ? "" : "; --trace is the window's frames and is not written (simulate --trace writes the run's)"))
             try runHeadless(settings)
             return
+        }
+        // The cap is the window's: kept only once there is one (a run that fell back to the
+        // headless simulation would leave the next window capped).
+        if let fpsCap {
+            shellSettings.fpsCap = fpsCap == 0 ? nil : fpsCap
+            shellStore?.save(shellSettings)
         }
         // The icon the desktop shows for the window, drawn as `icon` draws it.
         window.setIcon(try AppIcon.images(sizes: [48, 128], shaders: .hourglass(in: shaders)))
