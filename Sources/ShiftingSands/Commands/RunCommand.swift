@@ -284,7 +284,7 @@ struct RunCommand: ParsableCommand {
     private func machineFit(_ shellSettings: inout ShellSettings, store: SettingsStore<ShellSettings>?, window: Window, shaders: ShaderSource) throws -> MachineFit {
         let renderer = GLInfo.current().renderer
         if let kept = shellSettings.machineFit, kept.renderer == renderer { return kept }
-        Console.progress("shifting-sands: measuring the grain counts \(renderer) keeps in real time (once for this renderer, a few seconds)")
+        Console.progress("shifting-sands: measuring how many grains this machine draws in real time, once for its renderer (\(renderer)), a few seconds")
         // The title too says what the sand on screen is doing, for a window seen in a task bar.
         window.title = localized("Measuring this machine, a few seconds… · ShiftingSands")
         let size = window.framebufferSize, units = window.size, scale = Float(window.contentScale)
