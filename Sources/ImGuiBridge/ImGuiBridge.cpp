@@ -293,6 +293,8 @@ void ui_next_panel_min_width(float contentWidth) {
 
 float ui_row_height(void) { return ImGui::GetFrameHeightWithSpacing(); }
 
+float ui_item_spacing(void) { return ImGui::GetStyle().ItemSpacing.x; }
+
 float ui_room_below(float panelHeight) { return panelHeight - ImGui::GetCursorPosY() - ImGui::GetStyle().WindowPadding.y; }
 
 void ui_begin_scroll_area(const char *id, float width, float height) {

@@ -92,6 +92,8 @@ void ui_pop_value_column(void);
 void ui_next_panel_min_width(float contentWidth);
 /// The height of a row of controls, with the spacing after it.
 float ui_row_height(void);
+/// The horizontal space between two items on one line.
+float ui_item_spacing(void);
 /// How much of a panel `panelHeight` tall is left below the controls drawn so far in it.
 float ui_room_below(float panelHeight);
 /// A region `width` wide (plus its scrollbar, always shown, so the width never changes) and

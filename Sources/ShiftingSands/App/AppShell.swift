@@ -220,6 +220,11 @@ final class AppShell: WindowInput {
     private func drawReadout(_ scene: Scene, width: Float, height: Float, scale: Float) -> ScreenRect {
         let margin = 12 * scale
         let compact = width < 1000 * scale
+        let capWidth = 100 * scale
+        // The frame rate line's widest (a space is narrower than a digit): the panel keeps one
+        // width as the digits change, and the hourglass beside it one size and place.
+        let widest = scene.cost.map { localized(compact ? "%4.0f fps · %6.2f ms %@" : "%4.0f fps · %6.2f ms %@ per frame", 8888.0, 888.88, $0.label) } ?? localized("%4.0f fps", 8888.0)
+        ui_next_panel_min_width(ui_text_width(widest) + ui_item_spacing() + capWidth)
         ui_begin_panel("readout", margin, height - margin, 0, 1, 0.55)
         // A drop-down, not a row of buttons: the panel stays narrow as scenes are added, and
         // the hourglass keeps its room beside it.
@@ -243,7 +248,7 @@ final class AppShell: WindowInput {
         ui_same_line()
         let caps = [nil] + ShellSettings.fpsCapChoices.map(Optional.some) + (settings.fpsCap.map { ShellSettings.fpsCapChoices.contains($0) ? [] : [$0] } ?? [])
         let capNames = caps.map { $0.map { localized("≤ %ld fps", $0) } ?? localized("no fps cap") }
-        if let index = combo("##fpscap", capNames, chosen: caps.firstIndex(of: settings.fpsCap), width: 100 * scale), caps[index] != settings.fpsCap {
+        if let index = combo("##fpscap", capNames, chosen: caps.firstIndex(of: settings.fpsCap), width: capWidth), caps[index] != settings.fpsCap {
             settings.fpsCap = caps[index]
             store?.save(settings)
         }
