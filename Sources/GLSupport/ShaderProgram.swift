@@ -7,6 +7,9 @@ public final class ShaderProgram {
     public let id: GLuint
     public let file: String
     private var locations: [String: GLint] = [:]
+    /// The plain uniforms the sources declare: setting any other name is a mistake (a
+    /// misspelling GL would pass over in silence), stopped in debug builds.
+    private let declared: Set<String>
 
     /// A compute program from one `.comp` file.
     public convenience init(compute file: String, source: ShaderSource) throws {
@@ -23,6 +26,7 @@ public final class ShaderProgram {
         file = name + variant
         let texts = try stages.map { stage, file in (stage, file, try source.text(of: file)) }
         try ShaderDump.write(source: source, stages: texts.map { ($0.1, $0.2) })
+        declared = texts.reduce(into: []) { $0.formUnion(Self.declaredUniforms(in: $1.2)) }
         id = try ShaderCompiler.link(file: file, stages: texts.map { ($0.0, $0.1 + variant, $0.2) })
     }
 
@@ -51,8 +55,25 @@ public final class ShaderProgram {
     private func location(_ name: String) -> GLint {
         if let known = locations[name] { return known }
         let found = epoxy_glGetUniformLocation(id, name)
+        // Not found but declared: the compiler dropped a uniform the shader does not use.
+        assert(found >= 0 || declared.contains(name), "\(file) declares no uniform '\(name)'")
         locations[name] = found
         return found
+    }
+
+    /// The names of the plain uniforms (not blocks) that `source` declares: `uniform vec2 a, b;`
+    /// gives a and b, `uniform uint ends[3];` ends.
+    public static func declaredUniforms(in source: String) -> Set<String> {
+        var names = Set<String>()
+        for line in source.split(separator: "\n") {
+            let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard let declaration = code.firstMatch(of: /\buniform\s+\w+\s+([^;{]+);/) else { continue }
+            for name in declaration.1.split(separator: ",") {
+                let bare = name.split(separator: "[").first?.trimmingCharacters(in: .whitespaces) ?? ""
+                if !bare.isEmpty { names.insert(bare) }
+            }
+        }
+        return names
     }
 
     /// What each uniform was last set to, so setting it again unchanged costs no GL call.
