@@ -1,6 +1,7 @@
 import Foundation
 import SandSim
 import Testing
+@testable import ShiftingSands
 
 /// The benchmark end to end, at counts llvmpipe runs in seconds. Tests run a debug build, so
 /// every run says --allow-debug, and the debug refusal itself is tested.
@@ -106,7 +107,24 @@ struct BenchTests {
     func outOfRangeWarning() throws {
         let run = try CommandRun(["bench", "--modes", "cpu", "--counts", "20", "--grain-shape", "impostor", "--steps", "1", "--warmup", "0", "--allow-debug"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
-        #expect(run.stderr.contains("outside the app's cpu range"))
+        #expect(run.stderr.contains("grains is outside CPU mode's range, 50–50,000; measuring it anyway"), "stderr: \(run.stderr)")
         #expect(run.stdout.contains("cpu "))
+    }
+
+    /// Before, the four said it four ways ("count 60,000 is outside cpu mode's range: give…",
+    /// "60000 grains is outside the app's cpu range 50–50000", "… is outside 50–50,000; using …").
+    @Test("a count out of a mode's range gets the same words from run, simulate, bench and the overlay's box")
+    func outOfRangeWordsAgree() throws {
+        let words = "20 grains is outside CPU mode's range, 50–50,000"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let said = try [
+            CommandRun(["run", "--mode", "cpu", "--count", "20"], environment: ["DISPLAY": "", "XDG_CONFIG_HOME": folder.path]).stderr,
+            CommandRun(["simulate", "--mode", "cpu", "--count", "20"]).stderr,
+            CommandRun(["bench", "--modes", "cpu", "--counts", "20", "--grain-shape", "impostor", "--steps", "1", "--warmup", "0", "--allow-debug"]).stderr,
+        ] + [TypedEntry.count("20", range: PhysicsMode.cpu.countRange, mode: .cpu).message ?? ""]
+        for text in said {
+            #expect(text.contains(words), "\(text)")
+        }
     }
 }

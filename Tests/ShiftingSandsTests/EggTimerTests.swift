@@ -45,10 +45,10 @@ struct EggTimerTests {
         // As typed: "2h" was said as "120 min", a value the person never wrote.
         #expect(TypedEntry.duration("2h") == .init(value: 3600, message: "2h is outside 5 s–1 h; using 1 h"))
         #expect(TypedEntry.duration("abc") == .init(value: nil, message: "“abc” is not a length of time: type 90, 30 s, 3 min, 1:30 or 1 h"))
-        #expect(TypedEntry.count("1000", range: 50...50_000) == .init(value: 1000, message: nil))
-        #expect(TypedEntry.count("99999", range: 50...50_000) == .init(value: 50_000, message: "99,999 grains is outside 50–50,000; using 50,000 grains"))
-        #expect(TypedEntry.count("lots", range: 50...50_000).value == nil)
-        #expect(TypedEntry.count("lots", range: 50...50_000).message?.contains("whole number from 50 to 50,000") == true)
+        #expect(TypedEntry.count("1000", range: 50...50_000, mode: .cpu) == .init(value: 1000, message: nil))
+        #expect(TypedEntry.count("99999", range: 50...50_000, mode: .cpu) == .init(value: 50_000, message: "99,999 grains is outside CPU mode's range, 50–50,000; using 50,000 grains"))
+        #expect(TypedEntry.count("lots", range: 50...50_000, mode: .cpu).value == nil)
+        #expect(TypedEntry.count("lots", range: 50...50_000, mode: .cpu).message?.contains("whole number from 50 to 50,000") == true)
     }
 
     @Test("the overlay writes lengths as people read them, and the slider snaps to seconds, five seconds, then minutes")

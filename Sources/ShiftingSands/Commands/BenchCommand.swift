@@ -314,7 +314,7 @@ struct BenchCommand: ParsableCommand {
     /// hours unless --force says to go ahead.
     private func checkDurations(_ cases: [(PhysicsMode, Int)], software: Bool) throws {
         for (mode, count) in cases where !mode.countRange.contains(count) {
-            Console.progress("bench: warning: \(count) grains is outside the app's \(mode.rawValue) range \(mode.countRange.lowerBound)–\(mode.countRange.upperBound); measuring it anyway")
+            Console.progress("bench: warning: \(GrainCountText.outside(count, range: mode.countRange, mode: mode)); measuring it anyway")
         }
         let slow = cases.map { mode, count -> (PhysicsMode, Int, Double) in
             let substeps = substeps ?? PhysicsConstants.substeps

@@ -15,6 +15,14 @@ enum GrainCountText {
         "a whole number from \(NumberText.whole(range.lowerBound)) to \(NumberText.whole(range.upperBound))"
     }
 
+    /// "60,000 grains is outside CPU mode's range, 50–50,000" (`mode` nil: "… outside
+    /// 1–1,000,000"): what every place that refuses a count says, in the overlay's language.
+    static func outside(_ count: Int, range: ClosedRange<Int>, mode: PhysicsMode?) -> String {
+        let (count, lowest, highest) = (NumberText.whole(count), NumberText.whole(range.lowerBound), NumberText.whole(range.upperBound))
+        guard let mode else { return localized("%@ grains is outside %@–%@", count, lowest, highest) }
+        return localized("%@ grains is outside %@ mode's range, %@–%@", count, localized(mode.displayName), lowest, highest)
+    }
+
     /// Every count some mode takes: what `--count` reads before it knows the mode.
     static let anyMode = PhysicsMode.allCases.map(\.countRange.lowerBound).min()!...PhysicsMode.allCases.map(\.countRange.upperBound).max()!
 
@@ -40,7 +48,7 @@ enum GrainCountText {
             throw ValidationError("'\(text)' in \(option) is not a number of grains: \(within) \(wanted(range))")
         }
         guard range.contains(count) else {
-            throw ValidationError("\(NumberText.whole(count)) in \(option) is outside the range: \(within) \(wanted(range))")
+            throw ValidationError("\(option): \(outside(count, range: range, mode: mode))")
         }
         return count
     }

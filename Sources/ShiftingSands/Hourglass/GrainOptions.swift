@@ -27,14 +27,9 @@ struct GrainOptions: ParsableArguments {
     /// Checks a count against a mode's range (without a mode, against every mode's: the widest)
     /// and a size against 0.5–1.5.
     static func validate(mode: PhysicsMode?, count: Int, size: Float) throws {
-        if let mode {
-            guard mode.countRange.contains(count) else {
-                throw ValidationError("count \(NumberText.whole(count)) is outside \(mode.rawValue) mode's range: give \(GrainCountText.wanted(mode.countRange))")
-            }
-        } else {
-            guard GrainCountText.anyMode.contains(count) else {
-                throw ValidationError("count \(NumberText.whole(count)) is outside every mode's range: give \(GrainCountText.wanted(GrainCountText.anyMode))")
-            }
+        let range = mode?.countRange ?? GrainCountText.anyMode
+        guard range.contains(count) else {
+            throw ValidationError(GrainCountText.outside(count, range: range, mode: mode))
         }
         guard GrainSizing.sizeRange.contains(size) else {
             throw ValidationError("size \(size) is outside \(GrainSizing.sizeRange.lowerBound)–\(GrainSizing.sizeRange.upperBound)")

@@ -90,7 +90,7 @@ enum HourglassOverlay {
         switch ui_slider_int_log_typed(localized("grains"), &count, Int32(model.countRange.lowerBound), Int32(model.countRange.upperBound), sliderWidth,
                                        &typedCount.characters, TypedBox.size) {
         case UISliderMoved: frame.events.append(.count(Int(count)))
-        case UISliderTyped: frame.events += typedCount.events(TypedEntry.count(typedCount.text, range: model.countRange), HourglassEvent.count)
+        case UISliderTyped: frame.events += typedCount.events(TypedEntry.count(typedCount.text, range: model.countRange, mode: model.comparing ? .cpu : model.settings.mode), HourglassEvent.count)
         default: break
         }
         if let note = model.countNote { OverlayPanel.hint(note) }

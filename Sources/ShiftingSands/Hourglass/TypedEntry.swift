@@ -24,15 +24,15 @@ enum TypedEntry {
         return Reading(value: seconds, message: nil)
     }
 
-    static func count(_ text: String, range: ClosedRange<Int>) -> Reading<Int> {
+    /// `mode`: whose range `range` is (the one this GL holds), to name it.
+    static func count(_ text: String, range: ClosedRange<Int>, mode: PhysicsMode) -> Reading<Int> {
         guard let count = GrainCountText.value(text) else {
             return Reading(value: nil, message: localized("“%@” is not a number of grains: type a whole number from %@ to %@", text.trimmingCharacters(in: .whitespaces),
                                                           NumberText.whole(range.lowerBound), NumberText.whole(range.upperBound)))
         }
         guard range.contains(count) else {
             let kept = min(max(count, range.lowerBound), range.upperBound)
-            return Reading(value: kept, message: localized("%@ grains is outside %@–%@; using %@ grains", NumberText.whole(count), NumberText.whole(range.lowerBound),
-                                                           NumberText.whole(range.upperBound), NumberText.whole(kept)))
+            return Reading(value: kept, message: localized("%@; using %@ grains", GrainCountText.outside(count, range: range, mode: mode), NumberText.whole(kept)))
         }
         return Reading(value: count, message: nil)
     }
