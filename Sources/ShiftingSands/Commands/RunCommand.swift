@@ -21,8 +21,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The overlay's language: \(Language.allCases.map(\.rawValue).joined(separator: ", ")) (default: the one last picked, else the desktop's).")
     var language: Language?
 
-    @Option(parsing: .unconditional, help: "Hourglass: turn the camera by YAW,PITCH degrees before the first frame (a scripted right drag).")
-    var orbit: String?
+    @Option(parsing: .unconditional, help: "Hourglass: turn the camera by YAW,PITCH degrees before the first frame (a scripted right drag).",
+            transform: Self.orbit)
+    var orbit: (yaw: Float, pitch: Float)?
 
     @Option(name: .customLong("poke"), parsing: .unconditionalSingleValue, help: "Waves: a scripted press at X,Y (0–1 across and down the window), at once or @SECONDS into the run; repeat for more.")
     var pokes: [String] = []
@@ -74,8 +75,8 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames of 1/60 s to render before the screenshot (default 120); only with --screenshot.")
     var frames: Int?
 
-    @Option(parsing: .unconditional, help: "Window size in screen units, WIDTHxHEIGHT.")
-    var window = "1280x800"
+    @Option(parsing: .unconditional, help: "Window size in screen units, WIDTHxHEIGHT (default: 1280x800).", transform: Self.windowSize)
+    var window: (width: Int, height: Int)?
 
     @Option(help: "Hourglass: write a CSV row a frame to this file (wall and simulated seconds, phase, timer, grains above the neck, emptyAt, substeps, fps, slow-motion factor, each stage's milliseconds).", completion: .file())
     var trace: String?
@@ -128,8 +129,6 @@ struct RunCommand: ParsableCommand {
         if let fpsCap, fpsCap != 0, !ShellSettings.fpsCapRange.contains(fpsCap) {
             throw ValidationError("--fps-cap \(fpsCap) is outside \(ShellSettings.fpsCapRange.lowerBound)–\(ShellSettings.fpsCapRange.upperBound) (0: no cap)")
         }
-        _ = try windowSize()
-        _ = try orbitDegrees()
         if try TurnOption.hand(turns) != nil, autostart { throw ValidationError("--autostart and --turn both turn the glass: give one of them") }
         _ = try WavesScene.Poke.parse(pokes)
         if scene != .hourglass {
@@ -149,11 +148,10 @@ struct RunCommand: ParsableCommand {
         _ = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
     }
 
-    func orbitDegrees() throws -> (yaw: Float, pitch: Float)? {
-        guard let orbit else { return nil }
-        let parts = ArgumentChecks.numbers(orbit, separator: ",")
+    static func orbit(_ text: String) throws -> (yaw: Float, pitch: Float) {
+        let parts = ArgumentChecks.numbers(text, separator: ",")
         guard parts.count == 2, let yaw = parts[0], let pitch = parts[1], [yaw, pitch].allSatisfy({ $0.isFinite && abs($0) <= 360 }) else {
-            throw ValidationError("--orbit \(orbit) is not YAW,PITCH in degrees, each within ±360")
+            throw ValidationError("give YAW,PITCH in degrees, each within ±360")
         }
         return (yaw, pitch)
     }
@@ -172,11 +170,11 @@ struct RunCommand: ParsableCommand {
         return settings
     }
 
-    func windowSize() throws -> (Int, Int) {
-        let parts = ArgumentChecks.numbers(window.lowercased(), separator: "x").map { $0.flatMap { Int(exactly: $0) } }
+    static func windowSize(_ text: String) throws -> (width: Int, height: Int) {
+        let parts = ArgumentChecks.numbers(text.lowercased(), separator: "x").map { $0.flatMap { Int(exactly: $0) } }
         guard parts.count == 2, let width = parts[0], let height = parts[1],
               (Window.minimumSize.width...8192).contains(width), (Window.minimumSize.height...8192).contains(height) else {
-            throw ValidationError("window size \(window) is not WIDTHxHEIGHT from \(Window.minimumSize.width)x\(Window.minimumSize.height) to 8192x8192")
+            throw ValidationError("give WIDTHxHEIGHT from \(Window.minimumSize.width)x\(Window.minimumSize.height) to 8192x8192")
         }
         return (width, height)
     }
@@ -193,7 +191,7 @@ struct RunCommand: ParsableCommand {
         Language.current = language ?? (saving ? shellSettings.language ?? Language.preferred() : .english)
         var settings = try resolvedSettings(base: store?.load() ?? HourglassSettings())
         let shaders = try ShaderSource.locate(probe: "hourglass/contact_solve.comp")
-        let (width, height) = try windowSize()
+        let (width, height) = window ?? (1280, 800)
         let window: Window
         do {
             window = try Window(title: "ShiftingSands", width: width, height: height)
@@ -237,7 +235,7 @@ struct RunCommand: ParsableCommand {
             settings.comparisonCount = fit?.comparisonCount ?? MachineFit.fallbackCount
             settings.fittedCounts[.cpu] = settings.comparisonCount
         }
-        let orbit = try orbitDegrees(), hand = try TurnOption.hand(turns), scriptedPokes = try WavesScene.Poke.parse(pokes)
+        let hand = try TurnOption.hand(turns), scriptedPokes = try WavesScene.Poke.parse(pokes)
         let sparkleScript = try SparklesScene.Script.parse(presses: presses, drags: drags)
         let titaniumScript = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
         let hourglassSettings = settings
