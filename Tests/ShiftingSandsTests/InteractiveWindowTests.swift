@@ -113,6 +113,17 @@ final class InteractiveApp {
         return geometry.split(separator: "\n").first { $0.contains("Geometry:") }?.split(separator: " ").last.map(String.init) ?? ""
     }
 
+    /// Waits (up to `seconds`) for a window size that `matches`; the last read.
+    func windowSize(within seconds: Double, _ matches: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var size = try windowSize()
+        while !matches(size) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            size = try windowSize()
+        }
+        return size
+    }
+
     /// The window's title: the time left while the timer runs.
     func title() throws -> String {
         try xdotool(["getwindowname", windowID]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -128,6 +139,18 @@ final class InteractiveApp {
             title = try self.title()
         }
         return title
+    }
+
+    /// Waits (up to `seconds`, a bound for a broken app) for settings.json's `key` to hold a
+    /// value that `matches`, and returns the last value read (nil before the file is written).
+    func setting(_ key: String, within seconds: Double, _ matches: (Any?) -> Bool) -> Any? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var value = (try? settings())?[key]
+        while !matches(value) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            value = (try? settings())?[key]
+        }
+        return value
     }
 
     func settings(_ file: String = "settings.json") throws -> [String: Any] {
@@ -168,28 +191,28 @@ struct InteractiveWindowTests {
         #expect(try app.windowSize() == "800x500")
         func press(_ keysym: String) throws {
             try app.xdotool(["key", keysym])
-            Thread.sleep(forTimeInterval: 1)
         }
-        // The hourglass's keys, each seen in the title (the time left while it runs) or the settings.
+        // The hourglass's keys, each seen in the title (the time left while it runs) or the
+        // settings, waited for rather than timed: under load a frame can take a second.
         try press("space")
-        let started = try app.title()
+        let started = try app.title(within: 30) { $0.wholeMatch(of: /0:0[1-5] · ShiftingSands/) != nil }
         #expect(started.wholeMatch(of: /0:0[1-5] · ShiftingSands/) != nil, "Space starts the 5 s timer: \(started)")
         try press("p")
-        let paused = try app.title()
+        let paused = try app.title(within: 30) { $0.contains("paused") }
         Thread.sleep(forTimeInterval: 1)
         let stillPaused = try app.title()
         #expect(paused.contains("paused") && stillPaused == paused, "P pauses the timer: \(paused), then \(stillPaused)")
         try press("p")
-        let running = try app.title()
+        let running = try app.title(within: 30) { !$0.contains("paused") }
         #expect(!running.contains("paused"), "P again runs it on: \(running)")
         try press("r")
-        #expect(try app.title() == "ShiftingSands", "R puts the timer back to rest")
+        #expect(try app.title(within: 30) { $0 == "ShiftingSands" } == "ShiftingSands", "R puts the timer back to rest")
         for (keysym, mode) in [("2", "gpu"), ("3", "instanced"), ("1", "cpu")] {
             try press(keysym)
-            #expect(try app.settings()["mode"] as? String == mode, "\(keysym) picks \(mode) mode")
+            #expect(app.setting("mode", within: 30) { $0 as? String == mode } as? String == mode, "\(keysym) picks \(mode) mode")
         }
         try press("c")
-        #expect(try app.settings()["randomColors"] as? Bool == true, "C turns random colours on")
+        #expect(app.setting("randomColors", within: 30) { $0 as? Bool == true } as? Bool == true, "C turns random colours on")
         let hourglassKeys = Set(HourglassScene.keys.map(\.0))
         for (key, _) in Self.documentedKeys where key != "Esc" && !hourglassKeys.contains(key) {
             for keysym in Self.keysyms[key]! {
@@ -197,10 +220,9 @@ struct InteractiveWindowTests {
                 Thread.sleep(forTimeInterval: 1)
                 #expect(app.isRunning, "the app died after \(keysym)")
                 if keysym == "F11" {
-                    #expect(try app.windowSize() == "1280x800", "fullscreen fills the 1280×800 screen")
+                    #expect(try app.windowSize(within: 30) { $0 == "1280x800" } == "1280x800", "fullscreen fills the 1280×800 screen")
                     try app.xdotool(["key", "F11"])
-                    Thread.sleep(forTimeInterval: 1)
-                    #expect(try app.windowSize() == "800x500", "F11 again returns to the window")
+                    #expect(try app.windowSize(within: 30) { $0 == "800x500" } == "800x500", "F11 again returns to the window")
                 }
             }
             guard app.isRunning else { return }

@@ -89,7 +89,7 @@ struct LanguageTests {
         Language.current = .simplifiedChinese
         defer { Language.current = .english }
         #expect(localized("Defaults") == "恢复默认")
-        #expect(localized("%ld grains · %@", 250, "CPU") == "250 粒沙 · CPU")
+        #expect(localized("%@ grains · %@", NumberText.whole(10_000), "CPU") == "10,000 粒沙 · CPU")
         #expect(localized("not in any catalogue") == "not in any catalogue")
     }
 

@@ -98,13 +98,19 @@ enum HourglassOverlay {
         if ui_slider_float(localized("size"), &size, GrainSizing.sizeRange.lowerBound, GrainSizing.sizeRange.upperBound, "%.2f×", sliderWidth) {
             frame.events.append(.size((size / GrainSizing.sizeStep).rounded() * GrainSizing.sizeStep))
         }
+        if ui_button(localized("Defaults"), (compact ? 66 : 80) * scale) { frame.events.append(.defaults) }
+        // Beside the button, not above it: the panel hangs from the window's top edge, and a
+        // line that came and went there moved the button under the pointer.
         if model.settings.grainSettings != model.active {
+            ui_same_line()
             OverlayPanel.hint(localized(compact ? "applies at next start" : "applies at the next start or reset"))
         }
-        if ui_button(localized("Defaults"), (compact ? 66 : 80) * scale) { frame.events.append(.defaults) }
         end()
 
         ui_begin_panel("duration", width - margin, height - margin, 1, 1, 0.55)
+        // At the top: the panel stands on the window's bottom edge, so advice that comes and
+        // goes there moves none of the controls under the pointer.
+        limit(model, into: &frame.events)
         var duration = model.settings.duration
         let range = HourglassTimer.durationRange
         var typedDuration = TypedBox()
@@ -120,7 +126,6 @@ enum HourglassOverlay {
             if index % perRow != 0 { ui_same_line() }
             if ui_button(DurationText.shown(preset), (compact ? 52 : 0) * scale) { frame.events.append(.duration(preset)) }
         }
-        limit(model, into: &frame.events, compact: compact, scale: scale)
         let busy = model.phase == .flipping || model.phase == .running
         if ui_button(localized(busy ? "Reset" : "Start"), (compact ? 66 : 80) * scale) { frame.events.append(.startOrReset) }
         ui_same_line()
@@ -144,7 +149,7 @@ enum HourglassOverlay {
         }
         if !comparing {
             let mode = localized(active.mode.displayName)
-            ui_text(width < 900 * scale ? localized("%ld grains · %@", active.count, mode) : localized("%ld grains · %@ · %@", active.count, mode, renderer))
+            ui_text(width < 900 * scale ? localized("%@ grains · %@", NumberText.whole(active.count), mode) : localized("%@ grains · %@ · %@", NumberText.whole(active.count), mode, renderer))
         }
         OverlayPanel.hint(localized(compact ? "F1 keys · drag to flip" : "F1 keys · drag the hourglass to flip it"))
         if !comparing {
@@ -155,16 +160,16 @@ enum HourglassOverlay {
 
     /// Where the chosen count cannot keep the chosen duration (DurationLimits): says so, and
     /// offers the smallest count that can, rather than run a timer the sand cannot keep.
-    private static func limit(_ model: OverlayModel, into events: inout [HourglassEvent], compact: Bool, scale: Float) {
+    private static func limit(_ model: OverlayModel, into events: inout [HourglassEvent]) {
         let count = model.settings.count(for: model.settings.mode)
         guard !DurationLimits.canKeep(duration: model.settings.duration, count: count) else { return }
         let duration = DurationText.shown(model.settings.duration)
         guard let suggested = DurationLimits.suggestedCount(duration: model.settings.duration, in: model.countRange) else {
-            ui_text_colored(localized("%ld grains can't keep %@", count, duration), 0.95, 0.55, 0.35)
+            ui_text_colored(localized("%@ grains can't keep %@", NumberText.whole(count), duration), 0.95, 0.55, 0.35)
             return
         }
-        ui_text_colored(localized("%ld grains can't keep %@; %ld can", count, duration, suggested), 0.95, 0.55, 0.35)
-        if ui_button(localized("use %ld", suggested), (compact ? 66 : 80) * scale) { events.append(.count(suggested)) }
+        ui_text_colored(localized("%@ grains can't keep %@; %@ can", NumberText.whole(count), duration, NumberText.whole(suggested)), 0.95, 0.55, 0.35)
+        if ui_button(localized("use %@", NumberText.whole(suggested)), 0) { events.append(.count(suggested)) }
     }
 
     /// Below this the readout says the sand runs in slow motion: a steady shortfall, not one
