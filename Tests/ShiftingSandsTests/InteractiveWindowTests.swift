@@ -113,15 +113,21 @@ final class InteractiveApp {
         return geometry.split(separator: "\n").first { $0.contains("Geometry:") }?.split(separator: " ").last.map(String.init) ?? ""
     }
 
+    /// Reads with `read` until what it reads `matches`, or `seconds` pass (a bound for a broken
+    /// app, not a timing: under load a frame can take a second); returns the last read.
+    func wait<Value>(within seconds: Double, read: () throws -> Value, _ matches: (Value) -> Bool) rethrows -> Value {
+        let deadline = Date().addingTimeInterval(seconds)
+        var value = try read()
+        while !matches(value) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            value = try read()
+        }
+        return value
+    }
+
     /// Waits (up to `seconds`) for a window size that `matches`; the last read.
     func windowSize(within seconds: Double, _ matches: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        var size = try windowSize()
-        while !matches(size) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.2)
-            size = try windowSize()
-        }
-        return size
+        try wait(within: seconds, read: windowSize, matches)
     }
 
     /// The window's title: the time left while the timer runs.
@@ -129,28 +135,15 @@ final class InteractiveApp {
         try xdotool(["getwindowname", windowID]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits (up to `seconds`, a bound for a broken app, not a timing) for a title that
-    /// `matches`, and returns the last title read.
+    /// Waits (up to `seconds`) for a title that `matches`; the last read.
     func title(within seconds: Double, _ matches: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        var title = try self.title()
-        while !matches(title) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.2)
-            title = try self.title()
-        }
-        return title
+        try wait(within: seconds, read: title, matches)
     }
 
-    /// Waits (up to `seconds`, a bound for a broken app) for settings.json's `key` to hold a
-    /// value that `matches`, and returns the last value read (nil before the file is written).
+    /// Waits (up to `seconds`) for settings.json's `key` to hold a value that `matches`; the
+    /// last read (nil before the file is written).
     func setting(_ key: String, within seconds: Double, _ matches: (Any?) -> Bool) -> Any? {
-        let deadline = Date().addingTimeInterval(seconds)
-        var value = (try? settings())?[key]
-        while !matches(value) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.2)
-            value = (try? settings())?[key]
-        }
-        return value
+        wait(within: seconds, read: { (try? settings())?[key] }, matches)
     }
 
     func settings(_ file: String = "settings.json") throws -> [String: Any] {
@@ -425,9 +418,7 @@ struct InteractiveWindowTests {
         let path = app.folder.appendingPathComponent("trace.csv").path
         func rows() -> Int { (try? WindowTraceFile(path: path).rows.count) ?? 0 }
         // Ten frames drawn, however long the machine takes for them (the bound is for a hang).
-        let deadline = Date().addingTimeInterval(120)
-        while rows() < 10 && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
-        let before = rows()
+        let before = app.wait(within: 120, read: rows) { $0 >= 10 }
         try app.hold("Escape")
         let status = app.exitStatus(within: 60)
         #expect(status == 0)
