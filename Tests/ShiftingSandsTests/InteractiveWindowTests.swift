@@ -10,6 +10,9 @@ final class InteractiveApp {
     let folder: URL
     private let process = Process()
     private(set) var windowID = ""
+    /// The hourglass's trace (`--trace`, the caller's or one of its own): a row a frame, so
+    /// input waits for frames drawn rather than for seconds; nil for the other scenes.
+    let trace: URL?
 
     static let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -19,6 +22,15 @@ final class InteractiveApp {
         display = try VirtualDisplay()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sands-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var arguments = arguments
+        if let given = arguments.firstIndex(of: "--trace") {
+            trace = URL(fileURLWithPath: arguments[given + 1], relativeTo: folder)
+        } else if !arguments.contains("--scene") {
+            trace = folder.appendingPathComponent("frames.csv")
+            arguments += ["--trace", trace!.path]
+        } else {
+            trace = nil
+        }
         try "XDG_PICTURES_DIR=\"\(pictures.path)\"\n".write(to: folder.appendingPathComponent("user-dirs.dirs"), atomically: true, encoding: .utf8)
         try MachineFitSeed.write(in: folder)
         process.executableURL = CommandRun.binary
@@ -30,7 +42,7 @@ final class InteractiveApp {
         try process.run()
         windowID = try xdotool(["search", "--sync", "--name", "ShiftingSands"]).split(separator: "\n").first.map(String.init) ?? ""
         // A few frames, so ImGui has laid out its panels before anything is clicked.
-        Thread.sleep(forTimeInterval: 2)
+        if trace != nil { waitFrames(5) } else { Thread.sleep(forTimeInterval: 2) }
         _ = try xdotool(["windowfocus", "--sync", windowID])
     }
 
@@ -73,9 +85,24 @@ final class InteractiveApp {
     /// A key held for half a second: ImGui 1.86 reads keys once a frame and misses a press and
     /// release that arrive between two frames, as xdotool's `key` sends them; on a loaded
     /// machine a frame of llvmpipe can take a few tenths of a second.
+    /// Frames the window has drawn (rows of its trace).
+    func framesDrawn() -> Int {
+        guard let trace, let text = try? String(contentsOf: trace, encoding: .utf8) else { return 0 }
+        return max(text.split(separator: "\n").count - 1, 0)
+    }
+
+    /// Waits for `count` more frames (or half a second a frame where there is no trace): the
+    /// overlay reads keys and the pointer once a frame, and under load a frame can take a second.
+    func waitFrames(_ count: Int) {
+        guard trace != nil else { return Thread.sleep(forTimeInterval: 0.5 * Double(count)) }
+        let start = framesDrawn()
+        _ = wait(within: 60, read: framesDrawn) { $0 >= start + count }
+    }
+
+    /// Holds `key` down across two frames, so a frame's poll sees it.
     func hold(_ key: String) throws {
         try xdotool(["keydown", key])
-        Thread.sleep(forTimeInterval: 0.5)
+        waitFrames(2)
         try xdotool(["keyup", key])
     }
 
@@ -83,11 +110,11 @@ final class InteractiveApp {
     /// ImGui 1.86 reads it once a frame, and on a loaded machine a frame can outlast the click.
     func ctrlClick(x: Int, y: Int) throws {
         try xdotool(["mousemove", "--window", windowID, String(x), String(y), "keydown", "ctrl"])
-        Thread.sleep(forTimeInterval: 0.5)
+        waitFrames(2)
         try xdotool(["click", "1"])
-        Thread.sleep(forTimeInterval: 0.5)
+        waitFrames(2)
         try xdotool(["keyup", "ctrl"])
-        Thread.sleep(forTimeInterval: 0.5)
+        waitFrames(2)
     }
 
     /// Types `text` into the box a Ctrl+click opens on the slider track at `track`, and hands
@@ -101,7 +128,7 @@ final class InteractiveApp {
     /// Saves a screenshot with F12 and quits with Esc; returns how the app ended and the picture.
     func quitWithScreenshot() throws -> (status: Int32?, shot: Picture) {
         try xdotool(["key", "F12"])
-        Thread.sleep(forTimeInterval: 1.5)
+        waitFrames(2)
         try xdotool(["key", "Escape"])
         let status = exitStatus(within: 15)
         return (status, try Picture(path: try #require(try screenshots().first).path))
@@ -335,13 +362,13 @@ struct InteractiveWindowTests {
     func typingIntoAWidget() throws {
         let app = try InteractiveApp(["--window", "800x500", "--mode", "cpu", "--count", "100"])
         try app.typeIntoBox(at: Self.countTrack, "230")
-        Thread.sleep(forTimeInterval: 0.5)
+        app.waitFrames(2)
         try app.typeIntoBox(at: Self.countTrack, "77", enter: false)
-        Thread.sleep(forTimeInterval: 0.5)
+        app.waitFrames(2)
         // Before, each digit applied as it was typed (7, then 77).
         #expect((try app.settings()["counts"] as? [String: Int])?["cpu"] == 230, "nothing applies before Enter")
         try app.hold("Escape")
-        Thread.sleep(forTimeInterval: 0.5)
+        app.waitFrames(2)
         #expect(app.isRunning, "Esc in a text box cancels the edit, it does not quit")
         try app.xdotool(["key", "Escape"])
         #expect(app.exitStatus(within: 15) == 0)
