@@ -223,7 +223,7 @@ final class AppShell: WindowInput {
         let capWidth = 100 * scale
         // The frame rate line's widest (a space is narrower than a digit): the panel keeps one
         // width as the digits change, and the hourglass beside it one size and place.
-        let widest = scene.cost.map { localized(compact ? "%4.0f fps · %6.2f ms %@" : "%4.0f fps · %6.2f ms %@ per frame", 8888.0, 888.88, $0.label) } ?? localized("%4.0f fps", 8888.0)
+        let widest = Self.rateLine(fps: 8888, cost: scene.cost.map { (888.88, $0.label) }, compact: compact)
         ui_next_panel_min_width(ui_text_width(widest) + ui_item_spacing() + capWidth)
         ui_begin_panel("readout", margin, height - margin, 0, 1, 0.55)
         // A drop-down, not a row of buttons: the panel stays narrow as scenes are added, and
@@ -240,11 +240,7 @@ final class AppShell: WindowInput {
         }
         // Fixed widths: the panel sizes itself to last frame's text, so a line that grew would
         // be clipped for a frame.
-        if let cost = scene.cost {
-            ui_text(localized(compact ? "%4.0f fps · %6.2f ms %@" : "%4.0f fps · %6.2f ms %@ per frame", readoutFPS, cost.milliseconds, cost.label))
-        } else {
-            ui_text(localized("%4.0f fps", readoutFPS))
-        }
+        ui_text(Self.rateLine(fps: readoutFPS, cost: scene.cost, compact: compact))
         ui_same_line()
         let caps = [nil] + ShellSettings.fpsCapChoices.map(Optional.some) + (settings.fpsCap.map { ShellSettings.fpsCapChoices.contains($0) ? [] : [$0] } ?? [])
         let capNames = caps.map { $0.map { localized("≤ %ld fps", $0) } ?? localized("no fps cap") }
@@ -256,6 +252,12 @@ final class AppShell: WindowInput {
         let rect = OverlayPanel.end()
         if let chosen { asked = chosen }
         return rect
+    }
+
+    /// The readout's first line: frames per second, and the scene's cost where it has one.
+    private static func rateLine(fps: Double, cost: (milliseconds: Double, label: String)?, compact: Bool) -> String {
+        guard let cost else { return localized("%4.0f fps", fps) }
+        return localized(compact ? "%4.0f fps · %6.2f ms %@" : "%4.0f fps · %6.2f ms %@ per frame", fps, cost.milliseconds, cost.label)
     }
 
     /// A drop-down labelled `label` (after "##": an ID, not shown) over `items`; the index
