@@ -87,7 +87,10 @@ void endSubstep(uint k, vec3 p, vec4 start, float sleep, vec3 under) {
     if (resting && speed < VELOCITY_CUTOFF * speedScale) v = vec3(0.0);
     sleep = sleepEnabled != 0u && resting && speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
     storeEnd(k, vec4(p, start.w), vec4(v, sleep));
-    if (distance(p, listedPosition(k)) + distance(p, start.xyz) >= relistDistance) armRelist();
+    // Before a check: whether the grain, at its own speed and what gravity adds, may come the
+    // relisting distance before the check after it.
+    float ahead = relistLookahead * distance(p, start.xyz) + relistSlack;
+    if (relistLookahead > 0.0 && distance(p, listedPosition(k)) + ahead >= relistDistance) armRelist();
 }
 
 // Grain k's part in one iteration: the first (`first`) predicts, the last (`last`) ends the

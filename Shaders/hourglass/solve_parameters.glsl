@@ -21,4 +21,6 @@ layout(std140, binding = UNIFORMS_SOLVE) uniform SolveParameterBlock {
     uint armedSlot;          // first word of the next substep's group counts
     uint spentSlot;          // first word of this substep's, already read by its dispatches
     uint templateSlot;       // first word of the template
+    float relistLookahead;   // substeps to the check after next one, if this substep arms it; else 0
+    float relistSlack;       // what gravity adds to a grain's path over those substeps
 };

@@ -7,7 +7,7 @@ import SandSim
 /// pile's tick is one dispatch (SmallPileTick). A large pile's: for each substep, sort the
 /// grains by cell if one has moved far (ContactListing), then the contact solve's iterations,
 /// one invocation per grain, the last ending the substep; then every grain back to its place in
-/// load order. Either way the grains end in `particleBuffer`, where the modes that run it draw
+/// load order, measuring the fastest grain, which sizes the ticks after (`speedBound`). Either way the grains end in `particleBuffer`, where the modes that run it draw
 /// from or read back (GPUSandMode, InstancedSandMode). Everything a tick's dispatches read
 /// besides the grains comes in one parameter block (SolveParameters).
 public final class ComputeEngine: PhysicsEngine {
@@ -31,10 +31,15 @@ public final class ComputeEngine: PhysicsEngine {
     public let name: String
     public var substeps = PhysicsConstants.substeps
     public private(set) var lastSubsteps = 0
+    /// The checks whether to sort (each the sort's stages issued) in the last large-pile tick.
+    public private(set) var lastChecks = 0
     public private(set) var grainCount = 0
     /// Set before `load` to run a pile on the path its count would not choose (tests).
     public var forcedPath: TickPath?
     public private(set) var path = TickPath.oneDispatch
+    /// False: a large pile's ticks are cut for the fastest fall and its lists checked every
+    /// substep, as the one-dispatch tick does, whatever the sand measures (tests).
+    public var schedulesForMeasuredSpeed = true
     /// Every dispatch and memory barrier put in the GL's queue since load, with work or not.
     public private(set) var launches = Launches()
 
@@ -44,8 +49,12 @@ public final class ComputeEngine: PhysicsEngine {
     private let snapProgram: ShaderProgram
     private let listing: ContactListing
     private let smallTick: SmallPileTick
-    /// The slot of the count above the neck the last one-dispatch tick wrote, until requested.
+    /// The slot of the count above the neck the last tick wrote, until requested, and the tick
+    /// whose fastest grain it measured beside it (the write-back's).
     private var countedSlot: Int?
+    private var countedSpeedOf: UInt32?
+    /// The contact lists' relisting distance (ContactListReach).
+    private var relistDistance: Float = 0
     /// The grains in cell order, two texels each: the substep's start and its end, turn about.
     private let states = [BufferTexture(format: GL_RGBA32F), BufferTexture(format: GL_RGBA32F)]
     private let upperCounter: UpperCounter
@@ -107,6 +116,8 @@ public final class ComputeEngine: PhysicsEngine {
         frameIndex = 0
         upperCounter.reset(grainCount: grainCount)
         countedSlot = nil
+        countedSpeedOf = nil
+        relistDistance = reach.relistDistance
         grainBytesRead = 0
         launches = Launches()
     }
@@ -136,7 +147,10 @@ public final class ComputeEngine: PhysicsEngine {
     public func step(frameDt: Float, angle: Float, parameters stepParameters: SimulationParameters) {
         let dt = max(frameDt, 0)
         guard dt > 0, substeps > 0, grainCount > 0 else { return }
-        let schedule = SolveSchedule.compute(dt: dt, substepsPerTick: substeps, parameters: stepParameters, grainRadius: grainRadius)
+        let schedule = schedulesForMeasuredSpeed
+            ? SolveSchedule.compute(dt: dt, substepsPerTick: substeps, parameters: stepParameters, grainRadius: grainRadius,
+                                    relistDistance: relistDistance, fastest: speedBound(dt: dt, parameters: stepParameters))
+            : SolveSchedule.compute(dt: dt, substepsPerTick: substeps, parameters: stepParameters, grainRadius: grainRadius)
         let subDt = dt / Float(schedule.substeps)
         lastSubsteps = schedule.substeps
         var frame = parameters
@@ -156,6 +170,17 @@ public final class ComputeEngine: PhysicsEngine {
         frameIndex &+= 1
     }
 
+    /// A bound on a large pile's fastest grain in this tick: the fastest the write-back measured
+    /// a few ticks back and what gravity may have added since, with a margin; nil where nothing
+    /// was measured since the load or the last flip (the fall bounds it), and on the small path,
+    /// whose tick measures nothing.
+    private func speedBound(dt: Float, parameters: SimulationParameters) -> Float? {
+        guard path == .dispatchesPerSubstep, let measured = upperCounter.fastest, measured.speed.isFinite else { return nil }
+        // From the measured tick's end (or a flip's, before this tick) to this tick's end.
+        let ticks = Float(frameIndex &- measured.tick) + 1
+        return (measured.speed + parameters.acceleration * dt * ticks) * PhysicsConstants.computeSpeedMargin
+    }
+
     /// The tick in one dispatch (a few for many substeps), the count above the neck in it.
     private func tickInOneDispatch(_ frame: SolveParameters, substeps: Int) {
         var block = frame
@@ -166,23 +191,30 @@ public final class ComputeEngine: PhysicsEngine {
         let slot = upperCounter.reserve()
         smallTick.run(substeps: substeps, particles: particleBuffer, upperCounts: upperCounter.buffer, upperSlot: slot)
         countedSlot = slot
+        countedSpeedOf = nil
         launches.add(dispatches: smallTick.lastDispatches, barriers: smallTick.lastDispatches)
     }
 
-    /// The tick a substep at a time: the sort's stages (with work only when armed), the solve's
-    /// iterations, then the write-back.
+    /// The tick a substep at a time: at each check the sort's stages (with work only when
+    /// armed), the solve's iterations, then the write-back.
     private func tickBySubsteps(_ frame: SolveParameters, schedule: SolveSchedule) {
+        listing.setInterval(schedule.relistInterval)
+        lastChecks = 0
         let blocks = (0..<schedule.substeps).map { substep in
             var block = frame
             block.firstSubstep = substep == 0 ? 1 : 0
+            block.relistSlack = schedule.relistSlack
             listing.setArming(&block, ahead: substep)
             return block
         }
         for substep in 0..<schedule.substeps {
             let block = substep % parameterRing.capacity
             if block == 0 { parameterRing.write(blocks[substep..<min(substep + parameterRing.capacity, blocks.count)]) }
-            listing.sortIfArmed(grains: states[current])
-            launches.add(dispatches: listing.stages, barriers: listing.stages)
+            if listing.checkDue {
+                lastChecks += 1
+                listing.sortIfArmed(grains: states[current])
+                launches.add(dispatches: listing.stages, barriers: listing.stages)
+            }
             parameterRing.bind(block)
             solve(iterations: schedule.iterations)
             listing.advance()
@@ -219,7 +251,9 @@ public final class ComputeEngine: PhysicsEngine {
         let slot = upperCounter.reserve()
         upperCounter.buffer.bind(to: ComputeBindings.upperCounts)
         writeBackProgram.set("upperSlot", UInt32(slot))
+        writeBackProgram.set("fastestSlot", UInt32(slot + UpperCounter.slots))
         countedSlot = slot
+        countedSpeedOf = frameIndex
         writeBackProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(ContactListing.barrier | GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
         launches.add(dispatches: 1, barriers: 1)
@@ -233,6 +267,8 @@ public final class ComputeEngine: PhysicsEngine {
         (path == .oneDispatch ? particleBuffer : states[current].buffer).bind(to: ComputeBindings.particles)
         snapProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(ContactListing.barrier | GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
+        upperCounter.forgetFastest()
+        countedSpeedOf = nil
         switch path {
         case .oneDispatch:
             smallTick.arm()
@@ -264,7 +300,7 @@ public final class ComputeEngine: PhysicsEngine {
     public func requestUpperCount(tag: Int) {
         guard grainCount > 0 else { return }
         if let slot = countedSlot {
-            upperCounter.seal(slot: slot, tag: tag)
+            upperCounter.seal(slot: slot, tag: tag, speedOf: countedSpeedOf)
             countedSlot = nil
         } else {
             upperCounter.request(particles: particleBuffer, grainCount: grainCount, tag: tag)

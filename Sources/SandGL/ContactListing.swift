@@ -4,10 +4,11 @@ import SandSim
 
 /// Sorts the grains into `NeighbourGrid` cells, reorders their data in cell order and lists each
 /// grain's neighbours (count, prefix sum, reorder, list: NVIDIA's `particles` hashes, sorts and
-/// reorders the same way), but only when a grain has moved far enough since the last sort to miss
-/// a contact (`ContactListReach`): its four stages are indirect dispatches whose group counts
-/// the solve's last iteration writes (relist.glsl), so a sort that is not needed costs nothing and
-/// the CPU never waits to decide.
+/// reorders the same way), but only when a grain may have moved far enough since the last sort to
+/// miss a contact (`ContactListReach`): its four stages are indirect dispatches whose group counts
+/// the solve's last iteration writes (relist.glsl), so a sort that is not needed does no work and
+/// the CPU never waits to decide. They are issued only every `interval` substeps, a check: the
+/// substep before one arms it for any grain that may come that far before the check after it.
 final class ContactListing {
     private let countProgram: ShaderProgram
     private let reorderProgram: ShaderProgram
@@ -28,7 +29,12 @@ final class ContactListing {
     private let arguments = StorageBuffer()
     private let relists = StorageBuffer()
     private var template: [UInt32] = []
+    /// The slot the next check reads.
     private var parity = 0
+    /// Substeps from one check to the next (SolveSchedule.relistInterval).
+    private(set) var interval = 1
+    /// Substeps before the next check: 0 when the next substep begins with one.
+    private var untilCheck = 0
     private var grainCount = 0
     private var cellCount = 0
 
@@ -72,6 +78,7 @@ final class ContactListing {
         template = groups.flatMap { [UInt32($0), 1, 1] }
         let idle = template.indices.map { $0 % 3 == 0 ? 0 : template[$0] }
         parity = 0
+        untilCheck = 0
         arguments.upload(template + idle + template)
     }
 
@@ -80,8 +87,9 @@ final class ContactListing {
         grainCount * (PhysicsConstants.contactListSlots + 1)
     }
 
-    /// The next `sortIfArmed` sorts, whether or not a grain moved far: after a load or a flip.
+    /// The next substep checks and sorts, whether or not a grain moved far: after a load or a flip.
     func arm() {
+        untilCheck = 0
         epoxy_glMemoryBarrier(Self.barrier)
         epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), arguments.id)
         template.withUnsafeBytes { bytes in
@@ -89,7 +97,17 @@ final class ContactListing {
         }
     }
 
-    /// Before a substep: sorts `grains` (the substep's start, in place) if a grain armed it.
+    /// Whether the next substep begins with a check (`sortIfArmed`).
+    var checkDue: Bool { untilCheck == 0 }
+
+    /// Checks `interval` substeps apart from now on; the next one no later than that.
+    func setInterval(_ substeps: Int) {
+        interval = max(substeps, 1)
+        untilCheck = min(untilCheck, interval - 1)
+    }
+
+    /// At a check, before its substep: sorts `grains` (the substep's start, in place) if a grain
+    /// armed it.
     func sortIfArmed(grains: BufferTexture) {
         guard grainCount > 0 else { return }
         var stage = 0
@@ -126,14 +144,17 @@ final class ContactListing {
         epoxy_glMemoryBarrier(Self.barrier)
     }
 
-    /// The slots the solve's last iteration arms and clears `ahead` substeps from now (each
-    /// substep reads the other slot), in the solve's parameters.
+    /// What the solve's last iteration `ahead` substeps from now arms and clears, in the solve's
+    /// parameters: each check reads the other slot; the substep that has read one clears it, and
+    /// the substep before a check arms it, looking as far ahead as the check after it.
     func setArming(_ parameters: inout SolveParameters, ahead: Int) {
-        let reading = (parity + ahead) % 2
+        let checks = ahead >= untilCheck ? (ahead - untilCheck) / interval + 1 : 0
+        let nextChecks = ahead + 1 >= untilCheck && (ahead + 1 - untilCheck) % interval == 0
         parameters.relistStages = UInt32(stages)
-        parameters.armedSlot = UInt32(slotWord(1 - reading))
-        parameters.spentSlot = UInt32(slotWord(reading))
+        parameters.armedSlot = UInt32(slotWord((parity + checks) % 2))
+        parameters.spentSlot = UInt32(slotWord((parity + checks + 1) % 2))
         parameters.templateSlot = UInt32(slotWord(2))
+        parameters.relistLookahead = nextChecks ? Float(interval) : 0
     }
 
     /// Binds the group counts for the solve's last iteration to arm.
@@ -141,9 +162,14 @@ final class ContactListing {
         arguments.bind(to: ComputeBindings.relistArgs)
     }
 
-    /// After a substep: the next one reads the other slot.
+    /// After a substep: after a check the next one reads the other slot.
     func advance() {
-        parity = 1 - parity
+        if untilCheck == 0 {
+            parity = 1 - parity
+            untilCheck = interval - 1
+        } else {
+            untilCheck -= 1
+        }
     }
 
     /// Sorts so far since `configure` (waits for the GPU: for benchmarks and tests).

@@ -33,8 +33,11 @@ struct SolveParameters: Equatable {
     var armedSlot: UInt32 = 0
     var spentSlot: UInt32 = 0
     var templateSlot: UInt32 = 0
+    /// 1 where every substep is checked (a small pile's tick), 0 in a substep that arms no check.
+    var relistLookahead: Float = 1
+    var relistSlack: Float = 0
     /// std140 rounds a block up to 16 bytes, and a bound range must cover all of it.
-    private var padding: UInt32 = 0
+    private var padding0: UInt32 = 0, padding1: UInt32 = 0, padding2: UInt32 = 0
 
     /// Each member's byte offset, by its GLSL name.
     static let layout: [(String, Int)] = [
@@ -44,6 +47,7 @@ struct SolveParameters: Equatable {
         ("floorY", offset(\.floorY)), ("grainCount", offset(\.grainCount)), ("frameIndex", offset(\.frameIndex)),
         ("sleepEnabled", offset(\.sleepEnabled)), ("firstSubstep", offset(\.firstSubstep)), ("relistStages", offset(\.relistStages)),
         ("armedSlot", offset(\.armedSlot)), ("spentSlot", offset(\.spentSlot)), ("templateSlot", offset(\.templateSlot)),
+        ("relistLookahead", offset(\.relistLookahead)), ("relistSlack", offset(\.relistSlack)),
     ]
 
     private static func offset<T>(_ member: KeyPath<SolveParameters, T>) -> Int {

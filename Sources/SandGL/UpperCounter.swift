@@ -5,13 +5,18 @@ import SandSim
 /// Counts the grains above the neck on the GPU and brings the number back without ever waiting
 /// for the GPU: each count goes into a slot of a small ring with a fence behind it, and a slot
 /// is read (four bytes) only once its fence has passed, usually a frame later. Only when every
-/// slot is still in flight does asking for another wait for the oldest.
+/// slot is still in flight does asking for another wait for the oldest. A slot's second word,
+/// `slots` words on, holds the fastest grain's speed where the dispatch that counted measured it
+/// (the write-back), read with the count.
 final class UpperCounter {
     private let program: ShaderProgram
     private let counts = StorageBuffer()
-    private var pending: [(slot: Int, tag: Int, fence: GLsync)] = []
+    private var pending: [(slot: Int, tag: Int, fence: GLsync, speedOf: UInt32?)] = []
     private var nextSlot = 0
     private(set) var latest: UpperCount?
+    /// The fastest grain's speed (units a second) at the end of the latest tick measured, and
+    /// that tick's number (the engine's).
+    private(set) var fastest: (speed: Float, tick: UInt32)?
     /// Bytes read back to the CPU since load: four a count.
     private(set) var bytesRead = 0
 
@@ -19,7 +24,7 @@ final class UpperCounter {
 
     init(shaders: ShaderSource) throws {
         program = try ShaderProgram(compute: "count_upper.comp", source: shaders)
-        counts.allocate(byteCount: Self.slots * MemoryLayout<UInt32>.stride)
+        counts.allocate(byteCount: 2 * Self.slots * MemoryLayout<UInt32>.stride)
     }
 
     deinit {
@@ -31,6 +36,7 @@ final class UpperCounter {
         pending.forEach { epoxy_glDeleteSync($0.fence) }
         pending = []
         latest = nil
+        fastest = nil
         bytesRead = 0
         program.set("grainCount", UInt32(grainCount))
     }
@@ -48,7 +54,7 @@ final class UpperCounter {
 
     /// The slot the next count goes into, free of any count in flight (waits for the oldest
     /// only when every slot is) and cleared. A dispatch that counts as it goes (the write-back,
-    /// SmallPileTick) adds to it or writes it.
+    /// SmallPileTick) adds to it or writes it; the write-back writes its speed too.
     func reserve() -> Int {
         collect()
         if pending.count == Self.slots, let oldest = pending.first {
@@ -59,17 +65,26 @@ final class UpperCounter {
         nextSlot = (nextSlot + 1) % Self.slots
         var zero: UInt32 = 0
         epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), counts.id)
-        epoxy_glClearBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), GLenum(GL_R32UI), GLintptr(slot * 4), 4, GLenum(GL_RED_INTEGER), GLenum(GL_UNSIGNED_INT), &zero)
+        for word in [slot, slot + Self.slots] {
+            epoxy_glClearBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), GLenum(GL_R32UI), GLintptr(word * 4), 4, GLenum(GL_RED_INTEGER), GLenum(GL_UNSIGNED_INT), &zero)
+        }
         return slot
     }
 
     /// The buffer of slots, for a dispatch that counts into a reserved one.
     var buffer: StorageBuffer { counts }
 
-    /// The count in `slot` is queued: read it, labelled `tag`, once the GPU is past it.
-    func seal(slot: Int, tag: Int) {
+    /// The count in `slot` is queued: read it, labelled `tag`, once the GPU is past it, and
+    /// the fastest speed beside it if it was measured at the end of tick `speedOf`.
+    func seal(slot: Int, tag: Int, speedOf: UInt32? = nil) {
         guard let fence = epoxy_glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0) else { return }
-        pending.append((slot, tag, fence))
+        pending.append((slot, tag, fence, speedOf))
+    }
+
+    /// Forgets the speed measured so far (the grains were moved by other means: a flip).
+    func forgetFastest() {
+        fastest = nil
+        for index in pending.indices { pending[index].speedOf = nil }
     }
 
     /// Reads every count whose fence has passed, oldest first, without waiting.
@@ -85,6 +100,12 @@ final class UpperCounter {
             epoxy_glGetBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), GLintptr(oldest.slot * 4), 4, &value)
             bytesRead += 4
             latest = UpperCount(tag: oldest.tag, count: Int(value))
+            if let tick = oldest.speedOf {
+                var bits: UInt32 = 0
+                epoxy_glGetBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), GLintptr((oldest.slot + Self.slots) * 4), 4, &bits)
+                bytesRead += 4
+                fastest = (Float(bitPattern: bits), tick)
+            }
         }
     }
 

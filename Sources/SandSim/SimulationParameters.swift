@@ -70,14 +70,25 @@ public struct SimulationParameters: Sendable, Equatable {
     /// stability, does not depend on how time is cut into steps; and more for fast sand, so
     /// that no grain moves more than `maxStepDiameters` in one: the fastest a grain gets is
     /// falling the glass's whole height. The compute engine allows less (`computeMaxStepDiameters`).
+    /// `fastest` (units a second), where the caller knows a tighter bound than the fall, sizes
+    /// them for the sand that is there instead.
     public func substeps(perTick: Int, grainRadius: Float, dt: Float,
-                         maxStepDiameters: Float = PhysicsConstants.maxStepDiameters) -> Int {
+                         maxStepDiameters: Float = PhysicsConstants.maxStepDiameters, fastest: Float? = nil) -> Int {
         // Within a thousandth of a whole number counts as it, so a tick is exactly `perTick`.
         let forTime = Int((Float(perTick) * dt / PhysicsConstants.tickSeconds - 1e-3).rounded(.up))
-        let fastest = (2 * gravity * (1 + abs(tap)) * 2 * PhysicsConstants.glassHalfHeight).squareRoot()
         let allowed = maxStepDiameters * 2 * grainRadius
-        let forSpeed = Int((fastest * dt / allowed).rounded(.up))
+        let forSpeed = Int((min(fastest ?? fallSpeed, fallSpeed) * dt / allowed).rounded(.up))
         return max(forTime, forSpeed, 1)
+    }
+
+    /// The fastest a grain gets: falling the glass's whole height, pulled the harder while tapped.
+    public var fallSpeed: Float {
+        (2 * acceleration * 2 * PhysicsConstants.glassHalfHeight).squareRoot()
+    }
+
+    /// The most gravity can add to a grain's speed a second, tap included.
+    public var acceleration: Float {
+        gravity * (1 + abs(tap))
     }
 }
 

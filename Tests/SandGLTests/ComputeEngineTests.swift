@@ -117,6 +117,8 @@ struct ComputeEngineTests {
     func pathsAgree() throws {
         let gl = try GLFixture()
         var piles: [[Grain]] = [], sorts: [Int] = [], above: [Int?] = []
+        // The large path as the small one cuts its ticks: for the fall, checked every substep.
+        gl.engine.schedulesForMeasuredSpeed = false
         for path in [ComputeEngine.TickPath.oneDispatch, .dispatchesPerSubstep] {
             gl.engine.forcedPath = path
             try gl.engine.spawn(count: 300)
@@ -171,7 +173,39 @@ struct ComputeEngineTests {
         let large = gl.engine.launches
         gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: SimulationParameters(duration: 5))
         gl.engine.requestUpperCount(tag: 1)
-        #expect((gl.engine.launches - large).dispatches > 100, "a substep at a time issues the sort's stages every substep")
+        #expect((gl.engine.launches - large).dispatches > gl.engine.lastSubsteps * PhysicsConstants.computeIterations,
+                "a substep at a time issues each iteration of every substep")
+    }
+
+    /// A settled pile measures slow sand: its ticks take the fewest substeps a tick allows and
+    /// check the lists every `largestRelistInterval`; the flip's fall takes more and checks
+    /// more often, as the fall bounds it until the first measure after the flip.
+    @Test("a large pile's ticks are cut for the sand it measures, and check its lists every few substeps")
+    func measuredSchedule() throws {
+        let gl = try GLFixture()
+        gl.engine.forcedPath = .dispatchesPerSubstep
+        try gl.engine.spawn(count: 300)
+        // Fewer a tick than the fall needs at this grain size, as a large count's grains have.
+        gl.engine.substeps = 6
+        let parameters = SimulationParameters(duration: 5)
+        let forFall = SolveSchedule.compute(dt: GLFixture.frame, substepsPerTick: gl.engine.substeps, parameters: parameters,
+                                            grainRadius: GrainSizing.radiusForCount(300)).substeps
+        var settled: [Int] = []
+        for tick in 0..<120 {
+            gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: parameters)
+            gl.engine.requestUpperCount(tag: tick)
+            _ = gl.engine.readGrains()
+            _ = gl.engine.latestUpperCount()
+            settled.append(gl.engine.lastSubsteps)
+        }
+        #expect(settled.first == forFall, "nothing measured yet: the fall bounds the first tick")
+        #expect(settled.last == gl.engine.substeps && gl.engine.substeps < forFall, "a settled pile's ticks: \(settled.suffix(5)) of \(forFall) for the fall")
+        gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: parameters)
+        #expect((1...(gl.engine.lastSubsteps / SolveSchedule.largestRelistInterval + 1)).contains(gl.engine.lastChecks),
+                "\(gl.engine.lastChecks) checks in a settled tick of \(gl.engine.lastSubsteps) substeps")
+        gl.engine.snapAfterFlip()
+        gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: parameters)
+        #expect(gl.engine.lastSubsteps == forFall, "after a flip the fall bounds the tick again")
     }
 
     @Test("grains dropped on the floor stay above it and come to rest")
@@ -396,9 +430,13 @@ struct ShaderLoadingTests {
 /// What makes the compute engine's grains sand, at counts llvmpipe affords.
 @Suite("Sand (compute engine)", .serialized, .enabled(if: GLFixture.unavailableReason == nil, "no GL 4.3 context through EGL"))
 struct ComputeSandTests {
-    @Test("the upper chamber of 1,000 grains empties as a 10 s timer ends, at a steady rate")
-    func onTime() throws {
+    /// The large path cuts its ticks for the speed it measures, and checks its lists only every
+    /// few substeps: the same timer, overlaps and cone as the small path's tick.
+    @Test("the upper chamber of 1,000 grains empties as a 10 s timer ends, at a steady rate",
+          arguments: [ComputeEngine.TickPath.oneDispatch, .dispatchesPerSubstep])
+    func onTime(path: ComputeEngine.TickPath) throws {
         let gl = try GLFixture()
+        gl.engine.forcedPath = path
         try gl.engine.spawn(count: 1000)
         let result = HeadlessRun(duration: 10, settleSeconds: 1, mode: .gpu).run(engine: gl.engine)
         let emptyAt = try #require(result.emptyAt.first ?? nil)
