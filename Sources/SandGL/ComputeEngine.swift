@@ -3,8 +3,8 @@ import Foundation
 import GLSupport
 import SandSim
 
-/// The physics in GLSL compute shaders, behind the same protocol as the CPU engine. A small
-/// pile's tick is one dispatch (SmallPileTick). A large pile's: for each substep, sort the
+/// The physics in GLSL compute shaders, behind the same protocol as the CPU engine. On a
+/// software renderer a small pile's tick is one dispatch (SmallPileTick). A large pile's: for each substep, sort the
 /// grains by cell if one has moved far (ContactListing), then the contact solve's iterations,
 /// one invocation per grain, the last ending the substep; then every grain back to its place in
 /// load order, measuring the fastest grain, which sizes the ticks after (`speedBound`). Either way the grains end in `particleBuffer`, where the modes that run it draw
@@ -18,9 +18,12 @@ public final class ComputeEngine: PhysicsEngine {
         /// A few dispatches a substep over every grain (ContactListing, the solve's iterations).
         case dispatchesPerSubstep
 
-        /// The path for a pile of `count` grains.
-        public static func forCount(_ count: Int) -> TickPath {
-            count <= largestOneDispatchCount ? .oneDispatch : .dispatchesPerSubstep
+        /// The path for a pile of `count` grains. A GPU runs one work group on one of its many
+        /// cores, where a substep's dispatches spread over all of them: on an H200 a settled
+        /// tick of 250 grains in one dispatch took 0.80 ms, of 1,000 7.6 ms, where 2,000 grains
+        /// a substep at a time took 0.65 (docs/BENCHMARKS.md, "Launches on a GPU").
+        public static func forCount(_ count: Int, softwareGL: Bool) -> TickPath {
+            softwareGL && count <= largestOneDispatchCount ? .oneDispatch : .dispatchesPerSubstep
         }
 
         /// The largest pile ticked in one dispatch, and the most substeps one dispatch runs.
@@ -49,6 +52,7 @@ public final class ComputeEngine: PhysicsEngine {
     private let snapProgram: ShaderProgram
     private let listing: ContactListing
     private let smallTick: SmallPileTick
+    private let softwareGL = GLInfo.current().isSoftware
     /// The slot of the count above the neck the last tick wrote, until requested, and the tick
     /// whose fastest grain it measured beside it (the write-back's).
     private var countedSlot: Int?
@@ -99,7 +103,7 @@ public final class ComputeEngine: PhysicsEngine {
         for iterate in iterates { iterate.allocate(byteCount: grainCount * 16) }
         let largestRadius = grains.map(\.radius).max() ?? profile.grainRadius
         let reach = ContactListReach(largestRadius: largestRadius)
-        path = forcedPath ?? TickPath.forCount(grainCount)
+        path = forcedPath ?? TickPath.forCount(grainCount, softwareGL: softwareGL)
         let grid = NeighbourGrid(profile: profile, reach: reach.reach)
         switch path {
         case .oneDispatch: try smallTick.configure(grid: grid, reach: reach, grainCount: grainCount)
