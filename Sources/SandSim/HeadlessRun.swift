@@ -67,10 +67,10 @@ public struct HeadlessRun: Sendable {
         public var tapTimes: [Float] = []
     }
 
-    /// Runs `engine`, already loaded with a pile. `progress` hears each phase change.
-    public func run(engine: PhysicsEngine, progress: (TimerPhase) -> Void = { _ in }) -> Result {
-        let profile = HourglassProfile(grainRadius: engine.readGrains().first?.radius ?? GrainSizing.radiusForCount(engine.grainCount))
-        var hourglass = Hourglass(engine: engine, mode: mode, grainRadius: profile.grainRadius,
+    /// Runs `engine`, already loaded with `pile`. `progress` hears each phase change.
+    public func run(engine: PhysicsEngine, pile: Pile, progress: (TimerPhase) -> Void = { _ in }) -> Result {
+        let profile = pile.profile
+        var hourglass = Hourglass(engine: engine, mode: mode, pile: pile,
                                   timer: HourglassTimer(settings: GrainSettings(mode: mode, count: engine.grainCount), duration: duration))
         hourglass.fixedGravity = freeGravity
         if let neckDiameters { hourglass.reshape(HourglassProfile(grainRadius: profile.grainRadius, innerNeckRadius: neckDiameters * profile.grainRadius)) }

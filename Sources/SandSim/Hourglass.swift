@@ -86,21 +86,22 @@ public struct Hourglass {
         public init() {}
     }
 
-    public init(engine: PhysicsEngine, mode: PhysicsMode, grainRadius: Float, timer: HourglassTimer) {
+    /// `engine` holds `pile`'s grains.
+    public init(engine: PhysicsEngine, mode: PhysicsMode, pile: Pile, timer: HourglassTimer) {
         self.engine = engine
         self.mode = mode
-        self.grainRadius = grainRadius
+        grainRadius = pile.radius
         self.timer = timer
-        profile = HourglassProfile(grainRadius: grainRadius)
+        profile = pile.profile
     }
 
     /// The pile was replaced (a reset, new settings, a new engine for another mode): counts and
     /// the drain start again.
-    public mutating func replacePile(engine: PhysicsEngine, mode: PhysicsMode, grainRadius: Float) {
+    public mutating func replacePile(engine: PhysicsEngine, mode: PhysicsMode, pile: Pile) {
         self.engine = engine
         self.mode = mode
-        self.grainRadius = grainRadius
-        profile = HourglassProfile(grainRadius: grainRadius)
+        grainRadius = pile.radius
+        profile = pile.profile
         pileTick = ticks + 1
         runTick = nil
         drain = .idle

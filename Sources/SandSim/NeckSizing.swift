@@ -41,6 +41,6 @@ public enum NeckSizing {
 
     /// The pile's volume against the reference's: the size slider makes it larger.
     static func pileVolume(count: Int, grainRadius: Float) -> Float {
-        pow(grainRadius / GrainSizing.radiusForCount(count), 3)
+        pow(grainRadius / Pile(count: count).radius, 3)
     }
 }

@@ -42,8 +42,10 @@ public struct UpperCount: Sendable, Equatable {
 
 extension PhysicsEngine {
     /// A fresh pile: the spawn lattice for `count` grains at `size`, in a glass sized for them.
-    public func spawn(count: Int, size: Float = 1, seed: UInt64 = 1) throws {
-        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count, size: size))
-        try load(SpawnLattice.grains(count: count, profile: profile, seed: seed), profile: profile)
+    @discardableResult
+    public func spawn(count: Int, size: Float = 1, seed: UInt64 = 1) throws -> Pile {
+        let pile = Pile(count: count, size: size)
+        try load(pile.grains(seed: seed), profile: pile.profile)
+        return pile
     }
 }

@@ -243,11 +243,11 @@ struct ComputeEngineTests {
     @Test("after the flip, every grain drains into the lower chamber", arguments: [(count: 300, duration: 10), (count: 150, duration: 30)])
     func drain(count: Int, duration: Float) throws {
         let gl = try GLFixture()
-        try gl.engine.spawn(count: count)
+        let pile = try gl.engine.spawn(count: count)
         var run = HeadlessRun(duration: duration, settleSeconds: 1)
         // Grains sleep from TimedDrain.sleepDelaySeconds after the timer; look 2 s after that.
         run.landingSeconds = TimedDrain.sleepDelaySeconds + 2
-        let result = run.run(engine: gl.engine)
+        let result = run.run(engine: gl.engine, pile: pile)
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count))
         let summary = RunSummary(mode: "gpu", grains: result.grains, profile: profile, simulatedSeconds: 0, wallSeconds: 0)
         #expect(summary.drainedPercent == 100)
@@ -437,8 +437,8 @@ struct ComputeSandTests {
     func onTime(path: ComputeEngine.TickPath) throws {
         let gl = try GLFixture()
         gl.engine.forcedPath = path
-        try gl.engine.spawn(count: 1000)
-        let result = HeadlessRun(duration: 10, settleSeconds: 1, mode: .gpu).run(engine: gl.engine)
+        let pile = try gl.engine.spawn(count: 1000)
+        let result = HeadlessRun(duration: 10, settleSeconds: 1, mode: .gpu).run(engine: gl.engine, pile: pile)
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         // Within 5%, as the CPU engine's test: the drain is chaotic (docs/PHYSICS.md).
         #expect(abs(emptyAt - 10) <= 0.5, "empty \(emptyAt) s into a 10 s timer")
@@ -455,10 +455,10 @@ struct ComputeSandTests {
     @Test("twenty flips of one pile lose no grain and no number")
     func flips() throws {
         let gl = try GLFixture()
-        try gl.engine.spawn(count: 300)
+        let pile = try gl.engine.spawn(count: 300)
         var run = HeadlessRun(duration: 5, settleSeconds: 0.5, flips: 20, mode: .gpu)
         run.measureOverlap = false
-        let result = run.run(engine: gl.engine)
+        let result = run.run(engine: gl.engine, pile: pile)
         #expect(result.lost == 0)
         #expect(result.emptyAt.allSatisfy { $0 != nil }, "every flip drains: \(result.emptyAt)")
     }

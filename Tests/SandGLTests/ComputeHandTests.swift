@@ -10,10 +10,10 @@ struct ComputeHandTests {
     /// grain may hang with nothing under it on the way.
     private func turned(_ keyframes: [ScriptedHand.Keyframe]) throws -> HeadlessRun.Result {
         let gl = try GLFixture()
-        try gl.engine.spawn(count: 250)
+        let pile = try gl.engine.spawn(count: 250)
         var run = HeadlessRun(duration: 10, mode: .gpu)
         run.hand = ScriptedHand(keyframes)
-        let result = run.run(engine: gl.engine)
+        let result = run.run(engine: gl.engine, pile: pile)
         #expect(result.longestHang <= 0.2, "a grain hung \(result.longestHang) s with nothing under it")
         return result
     }

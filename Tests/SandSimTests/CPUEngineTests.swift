@@ -59,8 +59,8 @@ struct CPUEngineTests {
     @Test("after the flip, every grain drains into the lower chamber within the duration", arguments: [100, 250, 5_000, 20_000])
     func fullDrain(count: Int) throws {
         let engine = CPUEngine()
-        try engine.spawn(count: count)
-        let result = HeadlessRun(duration: 10, settleSeconds: 1).run(engine: engine)
+        let pile = try engine.spawn(count: count)
+        let result = HeadlessRun(duration: 10, settleSeconds: 1).run(engine: engine, pile: pile)
         let summary = RunSummary(mode: "cpu", grains: result.grains, profile: engine.profileForTests, simulatedSeconds: 0, wallSeconds: 0)
         #expect(summary.upper == 0)
         #expect(summary.drainedPercent == 100)

@@ -15,10 +15,10 @@ struct HandOnGlassTests {
     @Test("held upside down for 5 s, no grain hangs on the cap or on grains above it; the glass empties 10 s after the quarter turn")
     func heldUpsideDown() throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 250)
+        let pile = try engine.spawn(count: 250)
         var run = HeadlessRun(duration: 10, mode: .cpu)
         run.hand = Self.heldUpsideDown(hold: 5)
-        let result = run.run(engine: engine)
+        let result = run.run(engine: engine, pile: pile)
         #expect(result.longestHang <= 0.2, "a grain hung \(result.longestHang) s with nothing under it")
         // The quarter turn is passed at 2.3 s; the sand above runs from then, held or not.
         let running = result.trace.filter { $0.phase == .running }
@@ -37,8 +37,8 @@ struct HandOnGlassTests {
     @Test("a running glass turned over (by hand, or Start) runs out the time that had run, on time; turned back, the time that ran while it was over runs back", arguments: [false, true])
     func turnedOverMidRun(byStart: Bool) throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 250)
-        var hourglass = Hourglass(engine: engine, mode: .cpu, grainRadius: GrainSizing.radiusForCount(250),
+        let pile = try engine.spawn(count: 250)
+        var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile,
                                   timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 10))
         let frame: Float = 1.0 / 60
         hourglass.advance(by: 1)
@@ -84,8 +84,8 @@ struct HandOnGlassTests {
     @Test("a finished glass tilted and let go short of the quarter turn keeps when its sand ran out")
     func finishedGlassKeepsItsRun() throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 250)
-        var hourglass = Hourglass(engine: engine, mode: .cpu, grainRadius: GrainSizing.radiusForCount(250),
+        let pile = try engine.spawn(count: 250)
+        var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile,
                                   timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 5))
         _ = hourglass.timer.start()
         while hourglass.timer.phase != .complete || hourglass.emptyAt == nil { hourglass.advance(by: 1.0 / 60) }
@@ -103,10 +103,10 @@ struct HandOnGlassTests {
     @Test("tilted 70° for 4.5 s, the pile slides to the low side and rests there, every grain on something under it")
     func tilt() throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 250)
+        let pile = try engine.spawn(count: 250)
         var run = HeadlessRun(duration: 10, mode: .cpu)
         run.hand = ScriptedHand([.init(degrees: 0, seconds: 1), .init(degrees: 70, seconds: 1.5), .init(degrees: 70, seconds: 6)])
-        let result = run.run(engine: engine)
+        let result = run.run(engine: engine, pile: pile)
         #expect(result.longestHang <= 0.2, "a grain hung \(result.longestHang) s with nothing under it")
         let release = try #require(RunSummary.Release(result))
         #expect(release.unsupported == 0, "\(release.unsupported) grains with nothing under them")
@@ -128,10 +128,10 @@ struct HandOnGlassTests {
     ] as [([(Float, Float)], [Float])])
     func runStartsByHand(keyframes: [(Float, Float)], starts: [Float]) throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 100)
+        let pile = try engine.spawn(count: 100)
         var run = HeadlessRun(duration: 5, mode: .cpu)
         run.hand = ScriptedHand(keyframes.map { .init(degrees: $0.0, seconds: $0.1) })
-        let result = run.run(engine: engine)
+        let result = run.run(engine: engine, pile: pile)
         #expect(result.runStarts.count == starts.count, "runs began at \(result.runStarts)")
         for (start, expected) in zip(result.runStarts, starts) { #expect(abs(start - expected) < 0.05, "a run began at \(start) s") }
         var summary = RunSummary(mode: "cpu", grains: result.grains, profile: result.profile, simulatedSeconds: 0, wallSeconds: 0)

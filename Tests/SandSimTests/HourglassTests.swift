@@ -9,7 +9,7 @@ struct HourglassTests {
     func ticks() {
         for frame: Float in [1.0 / 60, 0.07, 0.5] {
             let engine = StillEngine(above: 0, below: 50)
-            var hourglass = Hourglass(engine: engine, mode: .cpu, grainRadius: 0.02,
+            var hourglass = Hourglass(engine: engine, mode: .cpu, pile: Pile(count: 50, radius: 0.02),
                                       timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 50), duration: 5))
             hourglass.advance(by: frame)
             _ = hourglass.timer.start()
@@ -30,10 +30,10 @@ struct HourglassTests {
     @Test("a 5 s timer at 5 frames a second drains on time, steadily, and the sand above never climbs")
     func longFramesKeepTime() throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 250)
+        let pile = try engine.spawn(count: 250)
         var run = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu)
         run.frameDt = 0.2
-        let result = run.run(engine: engine)
+        let result = run.run(engine: engine, pile: pile)
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         // As chaotic as at 60 frames a second (SandBehaviourTests.onTime); the old window, whose
         // physics lived at 40% of the clock at 12 fps, emptied at 2.5 timers or never.
@@ -47,8 +47,8 @@ struct HourglassTests {
     @Test("counts that arrive frames late, as the compute engine's do, still keep the timer")
     func lateCounts() throws {
         let engine = LateCounts(CPUEngine(), delay: 6)
-        try engine.spawn(count: 250)
-        let result = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu).run(engine: engine)
+        let pile = try engine.spawn(count: 250)
+        let result = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu).run(engine: engine, pile: pile)
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         #expect(abs(emptyAt - 5) <= 0.25, "empty \(emptyAt) s into a 5 s timer")
     }

@@ -34,9 +34,9 @@ struct LongTimerTests {
     func flipFitsTheNeck() throws {
         for duration: Float in [600, 10] {
             let engine = CPUEngine()
-            try engine.spawn(count: 250)
-            let radius = GrainSizing.radiusForCount(250)
-            var hourglass = Hourglass(engine: engine, mode: .cpu, grainRadius: radius,
+            let pile = try engine.spawn(count: 250)
+            let radius = pile.radius
+            var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile,
                                       timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: duration))
             _ = hourglass.timer.start()
             hourglass.advance(by: PhysicsConstants.tickSeconds)

@@ -25,8 +25,8 @@ struct SandBehaviourTests {
     @Test("the upper chamber empties as a 5 s timer ends, at a steady rate, with no grain through another")
     func onTime() throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 250)
-        let result = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu).run(engine: engine)
+        let pile = try engine.spawn(count: 250)
+        let result = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu).run(engine: engine, pile: pile)
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         // The drain is chaotic, and a debug build takes another path through it: release runs
         // land within 2% in most runs and within 5% in all measured (docs/PHYSICS.md).
@@ -43,8 +43,8 @@ struct SandBehaviourTests {
         var angles: [Double] = []
         for settle in [1.0, 1.1, 1.2, 1.3, 1.4] as [Float] {
             let engine = CPUEngine()
-            try engine.spawn(count: 250)
-            let poured = settle == 1 ? result : HeadlessRun(duration: 5, settleSeconds: settle, mode: .cpu).run(engine: engine)
+            let pile = try engine.spawn(count: 250)
+            let poured = settle == 1 ? result : HeadlessRun(duration: 5, settleSeconds: settle, mode: .cpu).run(engine: engine, pile: pile)
             angles.append(try #require(PileMeasures.reposeAngle(poured.grains, profile: HourglassProfile(grainRadius: poured.grains[0].radius))))
         }
         let median = angles.sorted()[angles.count / 2]
@@ -57,10 +57,10 @@ struct SandBehaviourTests {
         // 2026-11-26): the last grains above the centre are a slow column's end in the neck.
         // With the anticipation, 4.983 s (docs/PHYSICS.md, "Large piles run late by a tail").
         let engine = CPUEngine()
-        try engine.spawn(count: 20_000)
+        let pile = try engine.spawn(count: 20_000)
         var run = HeadlessRun(duration: 5, mode: .cpu)
         run.measureOverlap = false
-        let emptyAt = try #require(run.run(engine: engine).emptyAt.first ?? nil)
+        let emptyAt = try #require(run.run(engine: engine, pile: pile).emptyAt.first ?? nil)
         #expect(abs(emptyAt - 5) <= 0.05, "20,000 grains empty \(emptyAt) s into a 5 s timer")
     }
 
@@ -79,10 +79,10 @@ struct SandBehaviourTests {
     @Test("twenty flips of one pile lose no grain and no number")
     func flips() throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 100)
+        let pile = try engine.spawn(count: 100)
         var run = HeadlessRun(duration: 5, settleSeconds: 0.5, flips: 20, mode: .cpu)
         run.measureOverlap = false
-        let result = run.run(engine: engine)
+        let result = run.run(engine: engine, pile: pile)
         #expect(result.lost == 0)
         #expect(result.emptyAt.allSatisfy { $0 != nil }, "every flip drains: \(result.emptyAt)")
     }
@@ -92,8 +92,8 @@ struct SandBehaviourTests {
     @Test("100 grains keep a 2 min timer within 2%, at a steady rate, through a long timer's narrower neck")
     func longTimer() throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 100)
-        let result = HeadlessRun(duration: 120, mode: .cpu).run(engine: engine)
+        let pile = try engine.spawn(count: 100)
+        let result = HeadlessRun(duration: 120, mode: .cpu).run(engine: engine, pile: pile)
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         #expect(abs(emptyAt - 120) <= 2.4, "empty \(emptyAt) s into a 2 min timer")
         #expect(try #require(DrainSample.straightness(result.trace)) >= 0.99)

@@ -61,8 +61,8 @@ struct EggTimerTests {
     @Test("a paused hourglass stands still, sand and clock alike, and goes on where it stopped")
     func pause() throws {
         let engine = CPUEngine()
-        try engine.spawn(count: 100)
-        var hourglass = Hourglass(engine: engine, mode: .cpu, grainRadius: engine.readGrains()[0].radius,
+        let pile = try engine.spawn(count: 100)
+        var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile,
                                   timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 100), duration: 10))
         _ = hourglass.timer.start()
         for _ in 0..<90 { hourglass.advance(by: 1.0 / 60) }

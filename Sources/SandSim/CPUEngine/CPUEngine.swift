@@ -41,7 +41,7 @@ public final class CPUEngine: PhysicsEngine {
         farthest.initialize(repeating: (0, 0), count: pool.threads)
         nextLayer = .allocate(capacity: 1)
         nextLayer.initialize(to: Atomic(0))
-        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(GrainSizing.referenceCount))
+        let profile = Pile(count: GrainSizing.referenceCount).profile
         candidates = ContactCandidates(profile: profile, largestRadius: profile.grainRadius, count: 0, chunks: pool.threads)
         wall = WallTable(profile.inner)
         innerHalfHeight = profile.innerHalfHeight

@@ -21,10 +21,10 @@ enum AppIcon {
         let renderer = try SceneRenderer(shaders: shaders)
         renderer.drawsSetting = false
         let sand = try SandModes.make(.cpu, shaders: nil, threads: 1)
-        try sand.engine.spawn(count: grains)
+        let pile = try sand.engine.spawn(count: grains)
         try sand.setColors(GrainColors.perGrain(count: grains, random: false))
         let presented = try sand.present(shape: .impostor, timed: false)
-        let scene = DrawnHourglass(profile: HourglassProfile(grainRadius: GrainSizing.radiusForCount(grains)), angle: 0, grains: presented.source)
+        let scene = DrawnHourglass(profile: pile.profile, angle: 0, grains: presented.source)
         return try sizes.map { size in
             let big = size * supersampling
             let target = OffscreenTarget(width: big, height: big)

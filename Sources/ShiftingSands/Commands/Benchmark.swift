@@ -120,13 +120,13 @@ final class Benchmark {
              progress: (String) -> Void) throws -> BenchResult {
         let sandMode = try SandModes.make(mode, shaders: shaders, threads: options.threads)
         let engine = sandMode.engine, counters = sandMode.counters
-        try engine.spawn(count: count)
+        let pile = try engine.spawn(count: count)
         try sandMode.setColors(GrainColors.perGrain(count: count, random: false))
         if let substeps = options.substeps { engine.substeps = substeps }
         if options.scenario == .draining { engine.snapAfterFlip() }
-        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count))
+        let profile = pile.profile
         // The app's own frame, at rest, at one gravity for every count.
-        var hourglass = Hourglass(engine: engine, mode: sandMode.mode, grainRadius: profile.grainRadius,
+        var hourglass = Hourglass(engine: engine, mode: sandMode.mode, pile: pile,
                                   timer: HourglassTimer(settings: GrainSettings(mode: mode, count: count), duration: 5))
         hourglass.fixedGravity = gravity
         var physics: [Double] = [], mesh: [Double] = [], readback: [Double] = [], render: [Double] = [], total: [Double] = []

@@ -69,15 +69,15 @@ struct CalibrateCommand: ParsableCommand {
             for gravity in try parsedGravities() {
                 for round in 0..<repeats {
                     let (result, ran) = try Backend.with(mode: mode) { backend in
-                        try backend.engine.spawn(count: count)
+                        let pile = try backend.engine.spawn(count: count)
                         var drain = HeadlessRun(duration: limit, settleSeconds: HeadlessRun.defaultSettleSeconds + 0.1 * Float(round), mode: backend.mode)
                         drain.freeGravity = gravity
                         drain.measureOverlap = false
                         drain.neckDiameters = neckDiameters
                         Console.progress("calibrate: \(backend.mode.rawValue) \(count) grains at g = \(gravity)")
-                        return (drain.run(engine: backend.engine), backend.mode)
+                        return (drain.run(engine: backend.engine, pile: pile), backend.mode)
                     }
-                    let radius = GrainSizing.radiusForCount(count)
+                    let radius = result.profile.grainRadius
                     let opening = 2 * (neckDiameters.map { $0 * radius } ?? HourglassProfile.innerNeckRadius(grainRadius: radius))
                     let ratio = 2 * radius / opening
                     guard let rate = DrainSample.flowRate(result.trace) else {

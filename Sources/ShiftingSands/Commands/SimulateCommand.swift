@@ -64,11 +64,11 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         let (result, ran, renderer) = try Backend.with(mode: mode) { backend in
             let engine = backend.engine
-            try engine.spawn(count: count, size: size)
+            let pile = try engine.spawn(count: count, size: size)
             var headless = HeadlessRun(duration: duration.seconds, settleSeconds: settle ?? HeadlessRun.defaultSettleSeconds, flips: flips, mode: backend.mode)
             headless.landingSeconds = landing
             headless.hand = try TurnOption.hand(turns)
-            let result = headless.run(engine: engine) { phase in
+            let result = headless.run(engine: engine, pile: pile) { phase in
                 Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
             }
             return (result, backend.mode, backend.renderer)

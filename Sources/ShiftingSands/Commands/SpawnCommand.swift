@@ -19,7 +19,7 @@ struct SpawnCommand: ParsableCommand {
     }
 
     func run() {
-        let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count, size: size))
-        print(SpawnHistogram(grains: SpawnLattice.grains(count: count, profile: profile), profile: profile).text)
+        let pile = Pile(count: count, size: size)
+        print(SpawnHistogram(grains: pile.grains(), profile: pile.profile).text)
     }
 }

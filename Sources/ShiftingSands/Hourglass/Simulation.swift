@@ -25,9 +25,8 @@ final class Simulation {
         self.settings = settings
         self.randomColors = randomColors
         sandMode = try SandModes.make(settings.mode, shaders: shaders)
-        try sandMode.engine.spawn(count: settings.count, size: settings.size)
-        hourglass = Hourglass(engine: sandMode.engine, mode: sandMode.mode, grainRadius: GrainSizing.radiusForCount(settings.count, size: settings.size),
-                              timer: timer)
+        let pile = try sandMode.engine.spawn(count: settings.count, size: settings.size)
+        hourglass = Hourglass(engine: sandMode.engine, mode: sandMode.mode, pile: pile, timer: timer)
         try applyColors()
     }
 
@@ -54,8 +53,8 @@ final class Simulation {
     private func respawn(_ settings: GrainSettings) throws {
         if settings.mode != self.settings.mode { sandMode = try SandModes.make(settings.mode, shaders: shaders) }
         self.settings = settings
-        try sandMode.engine.spawn(count: settings.count, size: settings.size)
-        hourglass.replacePile(engine: sandMode.engine, mode: sandMode.mode, grainRadius: GrainSizing.radiusForCount(settings.count, size: settings.size))
+        let pile = try sandMode.engine.spawn(count: settings.count, size: settings.size)
+        hourglass.replacePile(engine: sandMode.engine, mode: sandMode.mode, pile: pile)
         drainHistory = []
         try applyColors()
     }

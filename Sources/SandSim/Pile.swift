@@ -1,0 +1,25 @@
+/// A pile as it is spawned: how many grains, their radius and the glass sized for them. The
+/// one place a pile's radius and glass are worked out from its count and size (GrainSizing);
+/// the engine loads its grains, and the Hourglass, the measures and the renderers read the rest
+/// from it.
+public struct Pile: Sendable {
+    public let count: Int
+    public let profile: HourglassProfile
+    public var radius: Float { profile.grainRadius }
+
+    /// `count` grains at `size` times the size that count gets.
+    public init(count: Int, size: Float = 1) {
+        self.init(count: count, radius: GrainSizing.radiusForCount(count, size: size))
+    }
+
+    /// `count` grains of a radius given outright (grains loaded by hand).
+    public init(count: Int, radius: Float) {
+        self.count = count
+        profile = HourglassProfile(grainRadius: radius)
+    }
+
+    /// The grains on the spawn lattice, from `seed`.
+    public func grains(seed: UInt64 = 1) -> [Grain] {
+        SpawnLattice.grains(count: count, profile: profile, seed: seed)
+    }
+}
