@@ -4,12 +4,14 @@ import GLSupport
 import SandSim
 
 /// The physics in GLSL compute shaders, behind the same protocol as the CPU engine. On a
-/// software renderer a small pile's tick is one dispatch (SmallPileTick). A large pile's: for each substep, sort the
-/// grains by cell if one has moved far (ContactListing), then the contact solve's iterations,
-/// one invocation per grain, the last ending the substep; then every grain back to its place in
-/// load order, measuring the fastest grain, which sizes the ticks after (`speedBound`). Either way the grains end in `particleBuffer`, where the modes that run it draw
-/// from or read back (GPUSandMode, InstancedSandMode). Everything a tick's dispatches read
-/// besides the grains comes in one parameter block (SolveParameters).
+/// software renderer a small pile's tick is one dispatch (SmallPileTick). A large pile's: for
+/// each substep, sort the grains by cell if one has moved far (ContactListing, checked every
+/// few substeps), then the contact solve's iterations, one invocation per grain, the last
+/// ending the substep; then every grain back to its place in load order, measuring the fastest
+/// grain, which sizes the ticks after (`speedBound`). Either way the grains end in
+/// `particleBuffer`, where the modes that run it draw from or read back (GPUSandMode,
+/// InstancedSandMode). Everything a tick's dispatches read besides the grains comes in one
+/// parameter block (SolveParameters).
 public final class ComputeEngine: PhysicsEngine {
     /// How a tick reaches the GPU.
     public enum TickPath: Sendable {

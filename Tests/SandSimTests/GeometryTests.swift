@@ -108,6 +108,31 @@ struct GeometryTests {
         #expect(fastestPerFrame / Float(substeps - 1) > allowed)
     }
 
+    /// The compute engine's large path: a check covers every substep to the next, so no grain
+    /// at the bound's speed comes the relisting distance between two; the fall's bound gives
+    /// few substeps between checks, slow sand the most, and a measured bound never more
+    /// substeps than the fall's.
+    @Test("a measured speed cuts a large pile's tick into fewer substeps and checks its lists less often, never past the relisting distance")
+    func measuredSchedule() {
+        let parameters = SimulationParameters(duration: 5)
+        let radius = GrainSizing.radiusForCount(200_000)
+        let reach = ContactListReach(largestRadius: radius)
+        let tick = PhysicsConstants.tickSeconds
+        func schedule(_ fastest: Float?) -> SolveSchedule {
+            SolveSchedule.compute(dt: tick, substepsPerTick: 24, parameters: parameters, grainRadius: radius,
+                                  relistDistance: reach.relistDistance, fastest: fastest)
+        }
+        let fall = schedule(nil), still = schedule(0.01), faster = schedule(100)
+        #expect(fall.substeps > 24 && still.substeps == 24 && faster == fall)
+        #expect(fall.relistInterval < still.relistInterval && still.relistInterval == SolveSchedule.largestRelistInterval)
+        for (bound, cut) in [(parameters.fallSpeed, fall), (0.01, still)] {
+            let step = bound * tick / Float(cut.substeps)
+            #expect(Float(cut.relistInterval) * step <= reach.relistDistance, "\(cut.relistInterval) substeps of \(step) past \(reach.relistDistance)")
+        }
+        #expect(schedule(nil) != SolveSchedule.compute(dt: tick, substepsPerTick: 24, parameters: parameters, grainRadius: radius)
+                && SolveSchedule.compute(dt: tick, substepsPerTick: 24, parameters: parameters, grainRadius: radius).relistInterval == 1)
+    }
+
     @Test("a step takes substeps in proportion to its length, so a substep is as long however time is cut")
     func substepsForTime() {
         let slow = SimulationParameters(gravity: 0.5, neckDamping: 0)
