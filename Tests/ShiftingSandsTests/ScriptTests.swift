@@ -24,7 +24,7 @@ struct ScriptTests {
 
     @Test("a sparkles press glides to its drags and lets go at its end")
     func sparklesScript() throws {
-        let script = try SparklesScene.Script.parse(presses: ["0.2,0.2@1-3"], drags: ["0.6,0.2@2"])
+        let script = try SparklesScene.Script.checked(presses: [SparklesScene.Script.press("0.2,0.2@1-3")], drags: [SparklesScene.Script.drag("0.6,0.2@2")])
         #expect(script.pointer(at: 0.5) == nil)
         let glide = try #require(script.pointer(at: 1.5)), after = try #require(script.pointer(at: 3.5))
         #expect(abs(glide.x - 0.4) < 1e-6 && glide.down)

@@ -25,23 +25,28 @@ struct RunCommand: ParsableCommand {
             transform: Self.orbit)
     var orbit: (yaw: Float, pitch: Float)?
 
-    @Option(name: .customLong("poke"), parsing: .unconditionalSingleValue, help: "Waves: a scripted press at X,Y (0–1 across and down the window), at once or @SECONDS into the run; repeat for more.")
-    var pokes: [String] = []
+    @Option(name: .customLong("poke"), parsing: .unconditionalSingleValue, help: "Waves: a scripted press at X,Y (0–1 across and down the window), at once or @SECONDS into the run; repeat for more.",
+            transform: WavesScene.Poke.parse)
+    var pokes: [WavesScene.Poke] = []
 
-    @Option(name: .customLong("press"), parsing: .unconditionalSingleValue, help: "Sparkles: a scripted press at X,Y (0–1 across and down the window), at once or @START seconds, held until released @START-END or to the end; repeat for more.")
-    var presses: [String] = []
+    @Option(name: .customLong("press"), parsing: .unconditionalSingleValue, help: "Sparkles: a scripted press at X,Y (0–1 across and down the window), at once or @START seconds, held until released @START-END or to the end; repeat for more.",
+            transform: SparklesScene.Script.press)
+    var presses: [SparklesScene.Script.Press] = []
 
-    @Option(name: .customLong("drag"), parsing: .unconditionalSingleValue, help: "Sparkles: while pressed, the pointer glides in a straight line to X,Y (0–1) by @SECONDS; repeat for a path.")
-    var drags: [String] = []
+    @Option(name: .customLong("drag"), parsing: .unconditionalSingleValue, help: "Sparkles: while pressed, the pointer glides in a straight line to X,Y (0–1) by @SECONDS; repeat for a path.",
+            transform: SparklesScene.Script.drag)
+    var drags: [PointerPath.Point] = []
 
-    @Option(name: .customLong("cursor"), parsing: .unconditionalSingleValue, help: "Titanium: the pointer at X,Y (0–1 across and down the window) @SECONDS into the run, gliding in straight lines between points; repeat for a path.")
-    var cursorPoints: [String] = []
+    @Option(name: .customLong("cursor"), parsing: .unconditionalSingleValue, help: "Titanium: the pointer at X,Y (0–1 across and down the window) @SECONDS into the run, gliding in straight lines between points; repeat for a path.",
+            transform: TitaniumScene.Script.cursorPoint)
+    var cursorPoints: [PointerPath.Point] = []
 
-    @Option(name: .customLong("theme-change-at"), parsing: .unconditionalSingleValue, help: "Titanium: change to the next colour theme (turbulence burst, colour switch at its peak) @SECONDS into the run; repeat for more.")
-    var themeChanges: [String] = []
+    @Option(name: .customLong("theme-change-at"), parsing: .unconditionalSingleValue, help: "Titanium: change to the next colour theme (turbulence burst, colour switch at its peak) @SECONDS into the run; repeat for more.",
+            transform: TitaniumScene.Script.themeChange)
+    var themeChanges: [Float] = []
 
-    @Option(name: .customLong("turn"), parsing: .unconditionalSingleValue, help: TurnOption.help)
-    var turns: [String] = []
+    @Option(name: .customLong("turn"), parsing: .unconditionalSingleValue, help: TurnOption.help, transform: TurnOption.keyframes)
+    var turns: [[ScriptedHand.Keyframe]] = []
 
     @OptionGroup var grains: GrainOptions
 
@@ -130,7 +135,6 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--fps-cap \(fpsCap) is outside \(ShellSettings.fpsCapRange.lowerBound)–\(ShellSettings.fpsCapRange.upperBound) (0: no cap)")
         }
         if try TurnOption.hand(turns) != nil, autostart { throw ValidationError("--autostart and --turn both turn the glass: give one of them") }
-        _ = try WavesScene.Poke.parse(pokes)
         if scene != .hourglass {
             let hourglassOnly = [("--orbit", orbit != nil), ("--turn", !turns.isEmpty), ("--compare", compare), ("--autostart", autostart), ("--trace", trace != nil), ("--mode", grains.mode != nil),
                                  ("--count", grains.count != nil), ("--size", grains.size != nil), ("--duration", duration != nil), ("--colors", colors),
@@ -141,11 +145,10 @@ struct RunCommand: ParsableCommand {
         if scene != .sparkles, !presses.isEmpty || !drags.isEmpty {
             throw ValidationError("\(presses.isEmpty ? "--drag" : "--press") is for the sparkles scene (--scene sparkles)")
         }
-        _ = try SparklesScene.Script.parse(presses: presses, drags: drags)
+        _ = try SparklesScene.Script.checked(presses: presses, drags: drags)
         if scene != .titanium, !cursorPoints.isEmpty || !themeChanges.isEmpty {
             throw ValidationError("\(cursorPoints.isEmpty ? "--theme-change-at" : "--cursor") is for the titanium scene (--scene titanium)")
         }
-        _ = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
     }
 
     static func orbit(_ text: String) throws -> (yaw: Float, pitch: Float) {
@@ -235,9 +238,9 @@ struct RunCommand: ParsableCommand {
             settings.comparisonCount = fit?.comparisonCount ?? MachineFit.fallbackCount
             settings.fittedCounts[.cpu] = settings.comparisonCount
         }
-        let hand = try TurnOption.hand(turns), scriptedPokes = try WavesScene.Poke.parse(pokes)
-        let sparkleScript = try SparklesScene.Script.parse(presses: presses, drags: drags)
-        let titaniumScript = try TitaniumScene.Script.parse(cursor: cursorPoints, themeChanges: themeChanges)
+        let hand = try TurnOption.hand(turns)
+        let sparkleScript = try SparklesScene.Script.checked(presses: presses, drags: drags)
+        let titaniumScript = TitaniumScene.Script(cursor: PointerPath(cursorPoints), themeChanges: themeChanges)
         let hourglassSettings = settings
         let windowTrace = try trace.map { try WindowTrace(path: $0, modes: compare ? PhysicsMode.allCases : [settings.mode]) }
         let alerts = DesktopAlerts()
@@ -253,7 +256,7 @@ struct RunCommand: ParsableCommand {
             case .waves:
                 let store = saving ? SettingsStore<WaveParameters>.standard() : nil
                 return try WavesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
-                                      shaders: ShaderSource.waves(in: shaders), pokes: scriptedPokes)
+                                      shaders: ShaderSource.waves(in: shaders), pokes: pokes)
             case .sparkles:
                 let store = saving ? SettingsStore<SparkleParameters>.standard() : nil
                 return try SparklesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
@@ -300,7 +303,7 @@ struct RunCommand: ParsableCommand {
         let simulate = try SimulateCommand.parse([
             "--mode", settings.mode.rawValue, "--count", String(settings.count(for: settings.mode)),
             "--size", String(settings.size(for: settings.mode)), "--duration", String(settings.duration),
-        ] + turns.flatMap { ["--turn", $0] })
+        ] + (turns.isEmpty ? [] : ["--turn", TurnOption.arguments(turns)]))
         try simulate.run()
     }
 }

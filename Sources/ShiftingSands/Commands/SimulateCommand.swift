@@ -17,8 +17,8 @@ struct SimulateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds the fresh pile settles before the flip (default 2).")
     var settle: Float?
 
-    @Option(name: .customLong("turn"), parsing: .unconditionalSingleValue, help: TurnOption.help)
-    var turns: [String] = []
+    @Option(name: .customLong("turn"), parsing: .unconditionalSingleValue, help: TurnOption.help, transform: TurnOption.keyframes)
+    var turns: [[ScriptedHand.Keyframe]] = []
 
     @Option(parsing: .unconditional, help: "Seconds the run goes on after the timer ends, 0–60, before the summary (whether the piles rest).")
     var landing: Float = HeadlessRun.defaultLandingSeconds
