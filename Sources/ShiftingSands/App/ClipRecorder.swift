@@ -68,7 +68,7 @@ final class ClipRecorder {
             return .folder(folder)
         }
         guard let encoder = Self.encoder() else {
-            throw CommandError("cannot record \(path): ffmpeg is not installed (scripts/install-deps installs it); give a folder instead for PNG frames")
+            throw CommandError("cannot record \(path): ffmpeg is not installed (apt install ffmpeg); give a folder instead for PNG frames")
         }
         // A write to an encoder that has quit must fail with EPIPE, not end the app.
         signal(SIGPIPE, SIG_IGN)

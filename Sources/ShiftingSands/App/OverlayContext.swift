@@ -31,6 +31,6 @@ final class OverlayContext {
     /// draw as '?'): which font to install.
     func reportMissingGlyphs() {
         guard Language.current == .simplifiedChinese, ui_missing_glyphs(Self.chineseCharacters) > 0 else { return }
-        Console.progress("shifting-sands: the Chinese overlay needs \(Self.chineseFontPath) (Debian's fonts-wqy-microhei; scripts/install-deps installs it)")
+        Console.progress("shifting-sands: the Chinese overlay needs \(Self.chineseFontPath) (Debian's fonts-wqy-microhei: apt install fonts-wqy-microhei)")
     }
 }

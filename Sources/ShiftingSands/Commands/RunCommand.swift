@@ -110,7 +110,7 @@ struct RunCommand: ParsableCommand {
             if ClipRecorder.isVideo(record) {
                 try ArgumentChecks.outputFile(record, option: "--record")
                 guard ClipRecorder.encoder() != nil else {
-                    throw ValidationError("--record \(record): ffmpeg is not installed (scripts/install-deps installs it); give a folder instead for PNG frames")
+                    throw ValidationError("--record \(record): ffmpeg is not installed (apt install ffmpeg); give a folder instead for PNG frames")
                 }
             } else if record.isEmpty {
                 throw ValidationError("--record needs a file or folder name")
