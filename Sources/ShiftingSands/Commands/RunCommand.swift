@@ -21,49 +21,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The overlay's language: \(Language.allCases.map(\.rawValue).joined(separator: ", ")) (default: the one last picked, else the desktop's).")
     var language: Language?
 
-    @Option(parsing: .unconditional, help: "Hourglass: turn the camera by YAW,PITCH degrees before the first frame (a scripted right drag).",
-            transform: Self.orbit)
-    var orbit: (yaw: Float, pitch: Float)?
-
-    @Option(name: .customLong("poke"), parsing: .unconditionalSingleValue, help: "Waves: a scripted press at X,Y (0–1 across and down the window), at once or @SECONDS into the run; repeat for more.",
-            transform: WavesScene.Poke.parse)
-    var pokes: [WavesScene.Poke] = []
-
-    @Option(name: .customLong("press"), parsing: .unconditionalSingleValue, help: "Sparkles: a scripted press at X,Y (0–1 across and down the window), at once or @START seconds, held until released @START-END or to the end; repeat for more.",
-            transform: SparklesScene.Script.press)
-    var presses: [SparklesScene.Script.Press] = []
-
-    @Option(name: .customLong("drag"), parsing: .unconditionalSingleValue, help: "Sparkles: while pressed, the pointer glides in a straight line to X,Y (0–1) by @SECONDS; repeat for a path.",
-            transform: SparklesScene.Script.drag)
-    var drags: [PointerPath.Point] = []
-
-    @Option(name: .customLong("cursor"), parsing: .unconditionalSingleValue, help: "Titanium: the pointer at X,Y (0–1 across and down the window) @SECONDS into the run, gliding in straight lines between points; repeat for a path.",
-            transform: TitaniumScene.Script.cursorPoint)
-    var cursorPoints: [PointerPath.Point] = []
-
-    @Option(name: .customLong("theme-change-at"), parsing: .unconditionalSingleValue, help: "Titanium: change to the next colour theme (turbulence burst, colour switch at its peak) @SECONDS into the run; repeat for more.",
-            transform: TitaniumScene.Script.themeChange)
-    var themeChanges: [Float] = []
-
-    @Option(name: .customLong("turn"), parsing: .unconditionalSingleValue, help: TurnOption.help, transform: TurnOption.keyframes)
-    var turns: [[ScriptedHand.Keyframe]] = []
-
-    @OptionGroup var grains: GrainOptions
-
-    @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h) (default: as last saved, else the original's 5 s).", transform: TimerDuration.parse)
-    var duration: TimerDuration?
-
-    @Option(name: .customLong("grain-shape"), help: "How grains are drawn: impostor (ray-cast spheres, the default) or mesh (42-vertex icospheres).")
-    var grainShape: GrainShape?
-
-    @Flag(name: [.long, .customLong("multicolor", withSingleDash: true)], help: "Random grain colours.")
-    var colors = false
-
-    @Flag(name: [.long, .customLong("autostart", withSingleDash: true)], help: "Flip and start the timer once the fresh pile has settled (2 s).")
-    var autostart = false
-
-    @Flag(help: "Show CPU, GPU and Instanced side by side, turned by one timer, with the same count: --count (the CPU's range), or the most that all three run at 30 fps here.")
-    var compare = false
+    @OptionGroup(title: "Hourglass") var hourglass: HourglassOptions
+    @OptionGroup(title: "Waves") var waves: WavesOptions
+    @OptionGroup(title: "Sparkles") var sparkles: SparklesOptions
+    @OptionGroup(title: "Titanium") var titanium: TitaniumOptions
 
     @Option(help: "Render --frames frames of 1/60 s, save the window as this PNG, and exit.", completion: .file())
     var screenshot: String?
@@ -83,9 +44,6 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Window size in screen units, WIDTHxHEIGHT (default: 1280x800).", transform: Self.windowSize)
     var window: (width: Int, height: Int)?
 
-    @Option(help: "Hourglass: write a CSV row a frame to this file (wall and simulated seconds, phase, timer, grains above the neck, emptyAt, substeps, fps, slow-motion factor, each stage's milliseconds).", completion: .file())
-    var trace: String?
-
     @Flag(name: .customLong("trace-stages"), help: "With --trace: each stage of a frame waits for the GL, so its column is its whole cost (frames are slower: the stages no longer overlap).")
     var traceStages = false
 
@@ -97,9 +55,9 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         let settings = try resolvedSettings(base: HourglassSettings())
-        let mode = compare ? PhysicsMode.cpu : settings.mode
+        let mode = hourglass.compare ? PhysicsMode.cpu : settings.mode
         try GrainOptions.validate(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode))
-        try duration?.validate()
+        try hourglass.duration?.validate()
         if let frames {
             guard screenshot != nil else { throw ValidationError("--frames only counts frames before a --screenshot; give --screenshot FILE too") }
             guard frames > 0 else { throw ValidationError("--frames \(frames) must be at least 1") }
@@ -123,9 +81,9 @@ struct RunCommand: ParsableCommand {
             guard record != nil else { throw ValidationError("--seconds is the length of a --record clip; give --record FILE too") }
             guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds \(String(format: "%g", seconds)) is not a number of seconds above 0 and at most 3600") }
         }
-        if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
-        if traceStages, trace == nil { throw ValidationError("--trace-stages times the trace's stages; give --trace FILE too") }
-        if compare, let mode = grains.mode {
+        if let trace = hourglass.trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
+        if traceStages, hourglass.trace == nil { throw ValidationError("--trace-stages times the trace's stages; give --trace FILE too") }
+        if hourglass.compare, let mode = hourglass.grains.mode {
             throw ValidationError("--compare shows CPU, GPU and Instanced side by side; --mode \(mode.rawValue) picks one: give one of them")
         }
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) {
@@ -134,42 +92,22 @@ struct RunCommand: ParsableCommand {
         if let fpsCap, fpsCap != 0, !ShellSettings.fpsCapRange.contains(fpsCap) {
             throw ValidationError("--fps-cap \(fpsCap) is outside \(ShellSettings.fpsCapRange.lowerBound)–\(ShellSettings.fpsCapRange.upperBound) (0: no cap)")
         }
-        if try TurnOption.hand(turns) != nil, autostart { throw ValidationError("--autostart and --turn both turn the glass: give one of them") }
-        if scene != .hourglass {
-            let hourglassOnly = [("--orbit", orbit != nil), ("--turn", !turns.isEmpty), ("--compare", compare), ("--autostart", autostart), ("--trace", trace != nil), ("--mode", grains.mode != nil),
-                                 ("--count", grains.count != nil), ("--size", grains.size != nil), ("--duration", duration != nil), ("--colors", colors),
-                                 ("--grain-shape", grainShape != nil)]
-            if let option = hourglassOnly.first(where: \.1)?.0 { throw ValidationError("\(option) is for the hourglass scene, not \(scene.rawValue)") }
-        }
-        if scene != .waves, !pokes.isEmpty { throw ValidationError("--poke is for the waves scene (--scene waves)") }
-        if scene != .sparkles, !presses.isEmpty || !drags.isEmpty {
-            throw ValidationError("\(presses.isEmpty ? "--drag" : "--press") is for the sparkles scene (--scene sparkles)")
-        }
-        _ = try SparklesScene.Script.checked(presses: presses, drags: drags)
-        if scene != .titanium, !cursorPoints.isEmpty || !themeChanges.isEmpty {
-            throw ValidationError("\(cursorPoints.isEmpty ? "--theme-change-at" : "--cursor") is for the titanium scene (--scene titanium)")
-        }
-    }
-
-    static func orbit(_ text: String) throws -> (yaw: Float, pitch: Float) {
-        let parts = ArgumentChecks.numbers(text, separator: ",")
-        guard parts.count == 2, let yaw = parts[0], let pitch = parts[1], [yaw, pitch].allSatisfy({ $0.isFinite && abs($0) <= 360 }) else {
-            throw ValidationError("give YAW,PITCH in degrees, each within ±360")
-        }
-        return (yaw, pitch)
+        if try TurnOption.hand(hourglass.turns) != nil, hourglass.autostart { throw ValidationError("--autostart and --turn both turn the glass: give one of them") }
+        for group in [hourglass, waves, sparkles, titanium] as [any SceneOptions] { try group.check(for: scene) }
+        _ = try sparkles.script()
     }
 
     /// Saved settings with this run's options on top.
     func resolvedSettings(base: HourglassSettings) throws -> HourglassSettings {
         var settings = base
-        if let mode = grains.mode { settings.mode = mode }
+        if let mode = hourglass.grains.mode { settings.mode = mode }
         // The comparison runs every mode with the CPU mode's count and size.
-        let target = compare ? PhysicsMode.cpu : settings.mode
-        if let count = grains.count { settings.counts[target] = count }
-        if let size = grains.size { settings.sizes[target] = size }
-        if let duration { settings.duration = duration.seconds }
-        if colors { settings.randomColors = true }
-        if let grainShape { settings.grainShape = grainShape }
+        let target = hourglass.compare ? PhysicsMode.cpu : settings.mode
+        if let count = hourglass.grains.count { settings.counts[target] = count }
+        if let size = hourglass.grains.size { settings.sizes[target] = size }
+        if let duration = hourglass.duration { settings.duration = duration.seconds }
+        if hourglass.colors { settings.randomColors = true }
+        if let grainShape = hourglass.grainShape { settings.grainShape = grainShape }
         return settings
     }
 
@@ -204,14 +142,14 @@ struct RunCommand: ParsableCommand {
             }
             // Only the plain hourglass has a headless twin (`simulate`); anything else asked
             // of the window is not quietly replaced by it.
-            let windowOnly = scene != .hourglass ? "the \(scene.rawValue) scene is drawn in a window" : compare ? "--compare shows three glasses in a window" : nil
+            let windowOnly = scene != .hourglass ? "the \(scene.rawValue) scene is drawn in a window" : hourglass.compare ? "--compare shows three glasses in a window" : nil
             if let windowOnly {
                 throw CommandError("\(error); \(windowOnly): on a machine without a display, start Xvfb (Xvfb :99 &) and run with DISPLAY=:99")
             }
             let mode = settings.mode
             Console.progress("shifting-sands: \(error); running the headless simulation instead, with the window's settings " +
                              "(\(mode.rawValue), \(settings.count(for: mode)) grains, size \(settings.size(for: mode)), \(DurationText.shown(settings.duration)) timer)" +
-                             (trace == nil ? "" : "; --trace is the window's frames and is not written (simulate --trace writes the run's)"))
+                             (hourglass.trace == nil ? "" : "; --trace is the window's frames and is not written (simulate --trace writes the run's)"))
             try runHeadless(settings)
             return
         }
@@ -223,7 +161,7 @@ struct RunCommand: ParsableCommand {
         }
         // The icon the desktop shows for the window, drawn as `icon` draws it.
         window.setIcon(try AppIcon.images(sizes: [48, 128], shaders: .hourglass(in: shaders)))
-        if let count = grains.count, !compare, case let range = SandModes.countRange(settings.mode, gl: true), count > range.upperBound {
+        if let count = hourglass.grains.count, !hourglass.compare, case let range = SandModes.countRange(settings.mode, gl: true), count > range.upperBound {
             throw CommandError("--count \(NumberText.whole(count)) is more than this GL (\(GLInfo.current().renderer)) holds in \(settings.mode.displayName) mode: at most \(NumberText.whole(range.upperBound))")
         }
         // Counts that fit this machine, measured once per renderer; a screenshot run keeps the
@@ -234,29 +172,28 @@ struct RunCommand: ParsableCommand {
         if let fit { settings.fittedCounts = fit.defaultCounts() }
         // Side by side without --count: the count the three keep together, not the CPU's alone
         // (also what Defaults brings back there), while the CPU's own stays saved.
-        if compare && grains.count == nil {
+        if hourglass.compare && hourglass.grains.count == nil {
             settings.comparisonCount = fit?.comparisonCount ?? MachineFit.fallbackCount
             settings.fittedCounts[.cpu] = settings.comparisonCount
         }
-        let hand = try TurnOption.hand(turns)
-        let sparkleScript = try SparklesScene.Script.checked(presses: presses, drags: drags)
-        let titaniumScript = TitaniumScene.Script(cursor: PointerPath(cursorPoints), themeChanges: themeChanges)
+        let hand = try TurnOption.hand(hourglass.turns)
+        let sparkleScript = try sparkles.script(), titaniumScript = titanium.script
         let hourglassSettings = settings
-        let windowTrace = try trace.map { try WindowTrace(path: $0, modes: compare ? PhysicsMode.allCases : [settings.mode]) }
+        let windowTrace = try hourglass.trace.map { try WindowTrace(path: $0, modes: hourglass.compare ? PhysicsMode.allCases : [settings.mode]) }
         let alerts = DesktopAlerts()
         // Each scene is made once: one left for another is kept aside as it was (AppShell).
         let makeScene: AppShell.SceneFactory = { kind in
             switch kind {
             case .hourglass:
                 let scene = try HourglassScene(window: window, settings: hourglassSettings, store: store,
-                                               shaders: .hourglass(in: shaders), alerts: alerts, compare: compare, autostart: autostart,
+                                               shaders: .hourglass(in: shaders), alerts: alerts, compare: hourglass.compare, autostart: hourglass.autostart,
                                                pacing: saving, trace: windowTrace, hand: hand, fit: fit)
-                if let orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }
+                if let orbit = hourglass.orbit { scene.orbit(yawDegrees: orbit.yaw, pitchDegrees: orbit.pitch) }
                 return scene
             case .waves:
                 let store = saving ? SettingsStore<WaveParameters>.standard() : nil
                 return try WavesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
-                                      shaders: ShaderSource.waves(in: shaders), pokes: pokes)
+                                      shaders: ShaderSource.waves(in: shaders), pokes: waves.pokes)
             case .sparkles:
                 let store = saving ? SettingsStore<SparkleParameters>.standard() : nil
                 return try SparklesScene(window: window, parameters: store?.load() ?? .defaults, store: store,
@@ -303,7 +240,7 @@ struct RunCommand: ParsableCommand {
         let simulate = try SimulateCommand.parse([
             "--mode", settings.mode.rawValue, "--count", String(settings.count(for: settings.mode)),
             "--size", String(settings.size(for: settings.mode)), "--duration", String(settings.duration),
-        ] + (turns.isEmpty ? [] : ["--turn", TurnOption.arguments(turns)]))
+        ] + (hourglass.turns.isEmpty ? [] : ["--turn", TurnOption.arguments(hourglass.turns)]))
         try simulate.run()
     }
 }

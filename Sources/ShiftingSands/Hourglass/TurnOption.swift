@@ -5,7 +5,7 @@ import SandSim
 /// as keyframes of the glass's turn in degrees (0 upright, 180 upside down) at seconds from the
 /// start of the run, repeated or comma-separated.
 enum TurnOption {
-    static let help: ArgumentHelp = "Hourglass: a hand takes hold of the upright glass (the first keyframe, 0@SECONDS) and turns it to ANGLE degrees (0–180) by SECONDS into the run, evenly between keyframes, holds it at the last and lets go (e.g. 0@2,180@2.6,180@7.6: a 5 s hold upside down); repeat or comma-separate."
+    static let help: ArgumentHelp = "A hand takes hold of the upright glass (the first keyframe, 0@SECONDS) and turns it to ANGLE degrees (0–180) by SECONDS into the run, evenly between keyframes, holds it at the last and lets go (e.g. 0@2,180@2.6,180@7.6: a 5 s hold upside down); repeat or comma-separate."
 
     /// One `--turn` value (the option's transform): its comma-separated keyframes, each
     /// ANGLE@SECONDS; a one-line error naming the bad one.
