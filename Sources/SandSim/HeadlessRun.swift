@@ -70,8 +70,7 @@ public struct HeadlessRun: Sendable {
     /// Runs `engine`, already loaded with `pile`. `progress` hears each phase change.
     public func run(engine: PhysicsEngine, pile: Pile, progress: (TimerPhase) -> Void = { _ in }) -> Result {
         let profile = pile.profile
-        var hourglass = Hourglass(engine: engine, mode: mode, pile: pile,
-                                  timer: HourglassTimer(settings: GrainSettings(mode: mode, count: engine.grainCount), duration: duration))
+        var hourglass = Hourglass(engine: engine, mode: mode, pile: pile, duration: duration)
         hourglass.fixedGravity = freeGravity
         if let neckDiameters { hourglass.reshape(HourglassProfile(grainRadius: profile.grainRadius, innerNeckRadius: neckDiameters * profile.grainRadius)) }
         var trace: [DrainSample] = []

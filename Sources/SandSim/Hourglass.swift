@@ -86,7 +86,12 @@ public struct Hourglass {
         public init() {}
     }
 
-    /// `engine` holds `pile`'s grains.
+    /// `engine` holds `pile`'s grains; a timer of `duration` seconds, at rest.
+    public init(engine: PhysicsEngine, mode: PhysicsMode, pile: Pile, duration: Float) {
+        self.init(engine: engine, mode: mode, pile: pile, timer: HourglassTimer(settings: pile.settings(mode: mode), duration: duration))
+    }
+
+    /// `engine` holds `pile`'s grains; `timer` may be shared (the glasses side by side).
     public init(engine: PhysicsEngine, mode: PhysicsMode, pile: Pile, timer: HourglassTimer) {
         self.engine = engine
         self.mode = mode

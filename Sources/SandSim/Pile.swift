@@ -4,18 +4,29 @@
 /// from it.
 public struct Pile: Sendable {
     public let count: Int
+    /// The size asked for, against the size the count gets (1 for grains loaded by hand).
+    public let size: Float
     public let profile: HourglassProfile
     public var radius: Float { profile.grainRadius }
 
     /// `count` grains at `size` times the size that count gets.
     public init(count: Int, size: Float = 1) {
-        self.init(count: count, radius: GrainSizing.radiusForCount(count, size: size))
+        self.init(count: count, size: size, radius: GrainSizing.radiusForCount(count, size: size))
     }
 
     /// `count` grains of a radius given outright (grains loaded by hand).
     public init(count: Int, radius: Float) {
-        self.count = count
+        self.init(count: count, size: 1, radius: radius)
+    }
+
+    private init(count: Int, size: Float, radius: Float) {
+        (self.count, self.size) = (count, size)
         profile = HourglassProfile(grainRadius: radius)
+    }
+
+    /// What the timer keeps of the pile, to build it again at a reset.
+    public func settings(mode: PhysicsMode) -> GrainSettings {
+        GrainSettings(mode: mode, count: count, size: size)
     }
 
     /// The grains on the spawn lattice, from `seed`.

@@ -38,8 +38,7 @@ struct HandOnGlassTests {
     func turnedOverMidRun(byStart: Bool) throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 250)
-        var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile,
-                                  timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 10))
+        var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 10)
         let frame: Float = 1.0 / 60
         hourglass.advance(by: 1)
         _ = hourglass.timer.start()
@@ -85,8 +84,7 @@ struct HandOnGlassTests {
     func finishedGlassKeepsItsRun() throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 250)
-        var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile,
-                                  timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 5))
+        var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 5)
         _ = hourglass.timer.start()
         while hourglass.timer.phase != .complete || hourglass.emptyAt == nil { hourglass.advance(by: 1.0 / 60) }
         for _ in 0..<30 { hourglass.advance(by: 1.0 / 60) }

@@ -36,8 +36,7 @@ struct LongTimerTests {
             let engine = CPUEngine()
             let pile = try engine.spawn(count: 250)
             let radius = pile.radius
-            var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile,
-                                      timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: duration))
+            var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile, duration: duration)
             _ = hourglass.timer.start()
             hourglass.advance(by: PhysicsConstants.tickSeconds)
             let wanted = NeckSizing.innerRadius(duration: duration, mode: .cpu, count: 250, grainRadius: radius)

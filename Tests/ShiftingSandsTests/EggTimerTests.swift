@@ -62,8 +62,7 @@ struct EggTimerTests {
     func pause() throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 100)
-        var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile,
-                                  timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 100), duration: 10))
+        var hourglass = Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 10)
         _ = hourglass.timer.start()
         for _ in 0..<90 { hourglass.advance(by: 1.0 / 60) }
         hourglass.isPaused = true

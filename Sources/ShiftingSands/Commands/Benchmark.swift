@@ -126,8 +126,7 @@ final class Benchmark {
         if options.scenario == .draining { engine.snapAfterFlip() }
         let profile = pile.profile
         // The app's own frame, at rest, at one gravity for every count.
-        var hourglass = Hourglass(engine: engine, mode: sandMode.mode, pile: pile,
-                                  timer: HourglassTimer(settings: GrainSettings(mode: mode, count: count), duration: 5))
+        var hourglass = Hourglass(engine: engine, mode: sandMode.mode, pile: pile, duration: 5)
         hourglass.fixedGravity = gravity
         var physics: [Double] = [], mesh: [Double] = [], readback: [Double] = [], render: [Double] = [], total: [Double] = []
         var readbackBytes = 0
