@@ -15,8 +15,7 @@ struct RunCommand: ParsableCommand {
         abstract: "Open the hourglass, or another scene, in a window (the default command)."
     )
 
-    @Option(help: "The scene to open: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var scene: SceneKind = .hourglass
+    @OptionGroup(title: "Scene") var choice: SceneChoice
 
     @Option(help: "The overlay's language: \(Language.allCases.map(\.rawValue).joined(separator: ", ")) (default: the one last picked, else the desktop's).")
     var language: Language?
@@ -43,9 +42,6 @@ struct RunCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Window size in screen units, WIDTHxHEIGHT (default: 1280x800).", transform: Self.windowSize)
     var window: (width: Int, height: Int)?
-
-    @Flag(name: .customLong("trace-stages"), help: "With --trace: each stage of a frame waits for the GL, so its column is its whole cost (frames are slower: the stages no longer overlap).")
-    var traceStages = false
 
     @Option(name: .customLong("quit-after"), parsing: .unconditional, help: "Quit cleanly after this many seconds of wall-clock time.")
     var quitAfter: Double?
@@ -82,7 +78,7 @@ struct RunCommand: ParsableCommand {
             guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds \(String(format: "%g", seconds)) is not a number of seconds above 0 and at most 3600") }
         }
         if let trace = hourglass.trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
-        if traceStages, hourglass.trace == nil { throw ValidationError("--trace-stages times the trace's stages; give --trace FILE too") }
+        if hourglass.traceStages, hourglass.trace == nil { throw ValidationError("--trace-stages times the trace's stages; give --trace FILE too") }
         if hourglass.compare, let mode = hourglass.grains.mode {
             throw ValidationError("--compare shows CPU, GPU and Instanced side by side; --mode \(mode.rawValue) picks one: give one of them")
         }
@@ -93,7 +89,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--fps-cap \(fpsCap) is outside \(ShellSettings.fpsCapRange.lowerBound)–\(ShellSettings.fpsCapRange.upperBound) (0: no cap)")
         }
         if try TurnOption.hand(hourglass.turns) != nil, hourglass.autostart { throw ValidationError("--autostart and --turn both turn the glass: give one of them") }
-        for group in [hourglass, waves, sparkles, titanium] as [any SceneOptions] { try group.check(for: scene) }
+        for group in [hourglass, waves, sparkles, titanium] as [any SceneOptions] { try group.check(for: choice.scene) }
         _ = try sparkles.script()
     }
 
@@ -142,7 +138,7 @@ struct RunCommand: ParsableCommand {
             }
             // Only the plain hourglass has a headless twin (`simulate`); anything else asked
             // of the window is not quietly replaced by it.
-            let windowOnly = scene != .hourglass ? "the \(scene.rawValue) scene is drawn in a window" : hourglass.compare ? "--compare shows three glasses in a window" : nil
+            let windowOnly = choice.scene != .hourglass ? "the \(choice.scene.rawValue) scene is drawn in a window" : hourglass.compare ? "--compare shows three glasses in a window" : nil
             if let windowOnly {
                 throw CommandError("\(error); \(windowOnly): on a machine without a display, start Xvfb (Xvfb :99 &) and run with DISPLAY=:99")
             }
@@ -206,8 +202,8 @@ struct RunCommand: ParsableCommand {
         }
         // The app's GL objects must go before ImGui's, and those before the window and its context.
         try withExtendedLifetime((window, overlay)) {
-            let app = try AppShell(window: window, overlay: overlay, scene: scene, overlayVisible: !hideOverlay, settings: shellSettings, store: shellStore,
-                                   stagesWaitForGL: traceStages, makeScene: makeScene)
+            let app = try AppShell(window: window, overlay: overlay, scene: choice.scene, overlayVisible: !hideOverlay, settings: shellSettings, store: shellStore,
+                                   stagesWaitForGL: hourglass.traceStages, makeScene: makeScene)
             let recorder = record.map(ClipRecorder.init)
             let clipFrames = recorder.map { _ in Int(((seconds ?? 10) * Double(ClipRecorder.framesPerSecond)).rounded()) }
             try app.run(frames: clipFrames ?? (screenshot == nil ? nil : frames ?? 120), screenshot: screenshot, recorder: recorder, quitAfter: quitAfter)

@@ -18,6 +18,12 @@ extension SceneOptions {
     }
 }
 
+/// Which scene `run` opens: first in the help, since it decides which groups below apply.
+struct SceneChoice: ParsableArguments {
+    @Option(help: "The scene to open: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var scene: SceneKind = .hourglass
+}
+
 /// The first of `options` that is given.
 private func first(_ options: [(String, Bool)]) -> String? {
     options.first(where: \.1)?.0
@@ -53,8 +59,11 @@ struct HourglassOptions: SceneOptions {
     @Option(help: "Write a CSV row a frame to this file (wall and simulated seconds, phase, timer, grains above the neck, emptyAt, substeps, fps, slow-motion factor, each stage's milliseconds).", completion: .file())
     var trace: String?
 
+    @Flag(name: .customLong("trace-stages"), help: "With --trace: each stage of a frame waits for the GL, so its column is its whole cost (frames are slower: the stages no longer overlap).")
+    var traceStages = false
+
     var firstGiven: String? {
-        first([("--orbit", orbit != nil), ("--turn", !turns.isEmpty), ("--compare", compare), ("--autostart", autostart), ("--trace", trace != nil),
+        first([("--orbit", orbit != nil), ("--turn", !turns.isEmpty), ("--compare", compare), ("--autostart", autostart), ("--trace", trace != nil), ("--trace-stages", traceStages),
                ("--mode", grains.mode != nil), ("--count", grains.count != nil), ("--size", grains.size != nil), ("--duration", duration != nil),
                ("--colors", colors), ("--grain-shape", grainShape != nil)])
     }
