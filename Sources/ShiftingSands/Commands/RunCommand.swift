@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "Sparkles") var sparkles: SparklesOptions
     @OptionGroup(title: "Titanium") var titanium: TitaniumOptions
 
-    @Option(help: "Render --frames frames of 1/60 s, save the window as this PNG, and exit.", completion: .file())
+    @Option(help: "Render --frames frames of 1/60 s, save the window as this picture (PNG, or JPEG or BMP by the name's extension), and exit.", completion: .file())
     var screenshot: String?
 
     @Option(help: "Record a clip of --seconds at 60 frames of simulated time a second, however fast this machine draws: a video (.mp4, .mkv, .mov, .webm; needs ffmpeg) or, for any other name, a folder of PNG frames.", completion: .file())
