@@ -21,23 +21,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The scene to measure: hourglass, waves, sparkles or titanium.")
     var scene: SceneKind = .hourglass
 
-    @Option(parsing: .unconditional, help: "Waves: screen sizes in pixels, comma-separated WIDTHxHEIGHT (default: \(Self.defaultScreens)).")
-    var screens: String?
-
-    @Option(name: .customLong("pixel-sizes"), parsing: .unconditional, help: "Waves: screen pixels per cell, comma-separated, 1–8 (default: \(Self.defaultPixelSizes)).")
-    var pixelSizes: String?
-
-    @Option(parsing: .unconditional, help: "Sparkles: particle counts, comma-separated, \(SparkleParameters.particleCountRange.lowerBound)–\(SparkleParameters.particleCountRange.upperBound) (default: \(Self.defaultParticles)).")
-    var particles: String?
-
-    @Option(parsing: .unconditional, help: "Modes to measure, comma-separated: cpu, gpu, instanced (default: \(Self.defaultModes)).")
-    var modes: String?
-
-    @Option(parsing: .unconditional, help: "Grain counts, comma-separated (default: \(Self.defaultCounts)).")
-    var counts: String?
-
-    @Option(name: .customLong("grain-shape"), parsing: .unconditional, help: "How grains are drawn, comma-separated: impostor, mesh (default: \(Self.defaultShapes)); each shape is its own case.")
-    var grainShapes: String?
+    @OptionGroup(title: "Hourglass") var hourglass: BenchHourglassOptions
+    @OptionGroup(title: "Waves") var waves: BenchWavesOptions
+    @OptionGroup(title: "Sparkles") var sparkles: BenchSparklesOptions
 
     @Option(parsing: .unconditional, help: "Timed steps per case.")
     var steps = 30
@@ -45,35 +31,11 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Untimed steps before timing.")
     var warmup = 5
 
-    @Option(parsing: .unconditional, help: "Substeps per step at least, 4–96 (default: 24; fast sand gets more).")
-    var substeps: Int?
-
-    @Option(parsing: .unconditional, help: "Threads for the CPU engine (default: every core, \(ProcessInfo.processInfo.activeProcessorCount) here; piles under \(CPUEngine.sharedFrom.formatted()) grains run on one).")
-    var threads: Int?
-
-    @Option(help: "settled (the fresh pile, at rest, as before a start; the default) or draining (turned into the upper chamber, all awake).")
-    var scenario: Benchmark.Scenario?
-
     @Option(help: "table, json or csv.")
     var format: BenchReport.Format = .table
 
     @Option(help: "Write the results to this file instead of stdout.", completion: .file())
     var output: String?
-
-    @Option(parsing: .unconditional, help: "Hourglass: run every case this many times, in rounds, keeping each repetition's medians (default 1; 3 with --baseline), so run-to-run spread is measured.")
-    var repetitions: Int?
-
-    @Option(help: "Hourglass: compare with an earlier hourglass run's `--format json` report: its cases (unless --modes, --counts or --grain-shape say others) and scenario, each figure beside the old with the ratio, marked where the change is past the spread measured between repetitions. Give the same --steps and --warmup.", completion: .file())
-    var baseline: String?
-
-    @Option(help: "Hourglass: also draw the results as an SVG: steps a second against grains for each mode and shape (log-log), and each case's stages.", completion: .file())
-    var plot: String?
-
-    @Option(help: "Save each case's last frame as a picture (PNG, JPEG or BMP): this file for one case; for several, its name with -MODE-COUNT-SHAPE before the extension.", completion: .file())
-    var screenshot: String?
-
-    @Flag(help: "Render into a window (needs a display) instead of an offscreen target.")
-    var window = false
 
     @Flag(help: "Run cases estimated to take more than 10 minutes on this renderer.")
     var force = false
@@ -81,98 +43,16 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Benchmark a debug build anyway (its CPU timings are several times slower).")
     var allowDebug = false
 
-    /// Counts bench measures, each mode's beyond its range with a warning.
-    static let countRange = 1...1_000_000
-    static let defaultModes = "cpu,gpu,instanced", defaultCounts = "250,1000,10000,50000", defaultShapes = "impostor,mesh"
-    static let defaultParticles = "32,10000,1000000"
-    static let defaultScreens = "1280x800,1920x1080,3840x2160", defaultPixelSizes = "3,1"
     static let renderSize = (width: 1280, height: 800)
     static let patience: Double = 600
 
-    func parsedModes() throws -> [PhysicsMode] {
-        try ArgumentChecks.list(modes ?? Self.defaultModes, option: "--modes").map { name in
-            guard let mode = PhysicsMode(argument: name) else {
-                throw ValidationError("unknown mode '\(name)' in --modes (cpu, gpu, instanced)")
-            }
-            return mode
-        }
-    }
-
-    func parsedShapes() throws -> [GrainShape] {
-        try ArgumentChecks.list(grainShapes ?? Self.defaultShapes, option: "--grain-shape").map { name in
-            guard let shape = GrainShape(rawValue: name) else {
-                throw ValidationError("unknown grain shape '\(name)' in --grain-shape (impostor, mesh)")
-            }
-            return shape
-        }
-    }
-
-    func parsedCounts() throws -> [Int] {
-        try ArgumentChecks.list(counts ?? Self.defaultCounts, option: "--counts").map { text in
-            try GrainCountText.item(text, option: "--counts", range: Self.countRange)
-        }
-    }
-
-    func parsedScreens() throws -> [(width: Int, height: Int)] {
-        try ArgumentChecks.list(screens ?? Self.defaultScreens, option: "--screens").map { text in
-            let parts = ArgumentChecks.numbers(text.lowercased(), separator: "x").map { $0.flatMap { Int(exactly: $0) } }
-            guard parts.count == 2, let width = parts[0], let height = parts[1], [width, height].allSatisfy({ (16...16384).contains($0) }) else {
-                throw ValidationError("'\(text)' in --screens is not WIDTHxHEIGHT in pixels (16–16384 each)")
-            }
-            return (width, height)
-        }
-    }
-
-    func parsedPixelSizes() throws -> [Int] {
-        let range = WaveParameters.pixelSizeRange
-        return try ArgumentChecks.list(pixelSizes ?? Self.defaultPixelSizes, option: "--pixel-sizes").map { text in
-            guard let size = Int(text), range.contains(Float(size)) else {
-                throw ValidationError("'\(text)' in --pixel-sizes is not a cell size of \(Int(range.lowerBound))–\(Int(range.upperBound)) pixels")
-            }
-            return size
-        }
-    }
-
-    func parsedParticles() throws -> [Int] {
-        let range = SparkleParameters.particleCountRange
-        return try ArgumentChecks.list(particles ?? Self.defaultParticles, option: "--particles").map { text in
-            guard let count = Int(text), range.contains(count) else {
-                throw ValidationError("'\(text)' in --particles is not a particle count (\(range.lowerBound)–\(range.upperBound))")
-            }
-            return count
-        }
-    }
-
     func validate() throws {
-        _ = try parsedParticles()
-        _ = try parsedModes()
-        _ = try parsedCounts()
-        _ = try parsedShapes()
-        _ = try parsedScreens()
-        _ = try parsedPixelSizes()
-        let hourglassOnly = [("--modes", modes != nil), ("--counts", counts != nil), ("--substeps", substeps != nil), ("--threads", threads != nil),
-                             ("--scenario", scenario != nil), ("--window", window),
-                             ("--grain-shape", grainShapes != nil), ("--screenshot", screenshot != nil),
-                             ("--plot", plot != nil), ("--baseline", baseline != nil),
-                             ("--repetitions", repetitions != nil)]
-        let wavesOnly = [("--screens", screens != nil), ("--pixel-sizes", pixelSizes != nil)]
-        let sparklesOnly = [("--particles", particles != nil)]
-        let others: [(SceneKind, [(String, Bool)])] = [(.hourglass, hourglassOnly), (.waves, wavesOnly), (.sparkles, sparklesOnly)]
-        for (owner, options) in others where owner != scene {
-            if let option = options.first(where: \.1)?.0 {
-                throw ValidationError("\(option) is for the \(owner.rawValue) bench, not \(scene.rawValue)")
-            }
-        }
+        for group in [hourglass, waves, sparkles] as [any SceneOptions] { try group.check(for: scene, noun: "bench") }
         guard steps >= 1, warmup >= 0 else { throw ValidationError("--steps must be at least 1 and --warmup at least 0") }
-        if let substeps, !Self.substepRange.contains(substeps) { throw ValidationError("--substeps must be \(Self.substepRange.lowerBound)–\(Self.substepRange.upperBound)") }
-        if let repetitions, !(1...20).contains(repetitions) { throw ValidationError("--repetitions must be 1–20") }
-        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1–256") }
         if let output { try ArgumentChecks.outputFile(output, option: "--output") }
-        if let plot { try ArgumentChecks.svgFile(plot, option: "--plot") }
-        if baseline != nil, format != .table, output == nil {
+        if hourglass.baseline != nil, format != .table, output == nil {
             throw ValidationError("--baseline prints its comparison on stdout; write the \(format.rawValue) report to a file with --output")
         }
-        if let screenshot { try ArgumentChecks.pictureFile(screenshot, option: "--screenshot") }
         if BuildConfiguration.name == "debug" && !allowDebug {
             throw ValidationError("this is a debug build, whose timings mislead; build with 'swift build -c release' or pass --allow-debug")
         }
@@ -184,7 +64,7 @@ struct BenchCommand: ParsableCommand {
         if scene == .titanium { return try measureTitanium() }
         let shaders = try ShaderSource.locateHourglass()
         let (width, height) = Self.renderSize
-        if window {
+        if hourglass.window {
             let window = try Window(title: "ShiftingSands benchmark", width: width, height: height)
             let size = window.framebufferSize
             try withExtendedLifetime(window) {
@@ -203,41 +83,41 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func measure(shaders: ShaderSource, target: (UInt32, Int, Int), surface: String, present: @escaping () -> Void) throws {
-        let baseline = try self.baseline.map(BenchBaseline.read)
-        let shapes = try parsedShapes()
-        var cases = try parsedModes().flatMap { mode in try parsedCounts().flatMap { count in shapes.map { (mode, count, $0) } } }
-        if let baseline, modes == nil, counts == nil, grainShapes == nil { cases = baseline.cases.map { ($0.mode, $0.count, $0.shape) } }
-        if let baseline, !cases.contains(where: { new in baseline.cases.contains { $0 == new } }) {
-            throw CommandError("--baseline \(self.baseline ?? ""): none of these cases is in it (it has \(baseline.cases.map { "\($0.mode.rawValue) \($0.count) \($0.shape.rawValue)" }.joined(separator: ", ")))")
+        let baseline = try hourglass.baseline.map(BenchBaseline.read)
+        let shapes = hourglass.shapes
+        var cases = hourglass.modes.flatMap { mode in hourglass.counts.flatMap { count in shapes.map { (mode, count, $0) } } }
+        if let baseline, hourglass.givenModes == nil, hourglass.givenCounts == nil, hourglass.givenShapes == nil {
+            cases = baseline.cases.map { ($0.mode, $0.count, $0.shape) }
         }
-        let scenario = self.scenario ?? baseline.flatMap { Benchmark.Scenario(rawValue: $0.old.settings.scenario) } ?? .settled
+        if let baseline, !cases.contains(where: { new in baseline.cases.contains { $0 == new } }) {
+            throw CommandError("--baseline \(hourglass.baseline ?? ""): none of these cases is in it (it has \(baseline.cases.map { "\($0.mode.rawValue) \($0.count) \($0.shape.rawValue)" }.joined(separator: ", ")))")
+        }
+        let scenario = hourglass.scenario ?? baseline.flatMap { Benchmark.Scenario(rawValue: $0.old.settings.scenario) } ?? .settled
         let software = GLInfo.current().isSoftware
         try checkDurations(cases.map { ($0.0, $0.1) }, software: software)
         let benchmark = try Benchmark(shaders: shaders, target: target, present: present)
-        let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: substeps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario)
+        let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: hourglass.substeps, threads: hourglass.threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario)
         // Rounds of every case, so a drift of the machine spreads over all cases alike.
-        let rounds = repetitions ?? (baseline == nil ? 1 : 3)
+        let rounds = hourglass.repetitions ?? (baseline == nil ? 1 : 3)
         var runs = [[BenchResult]](repeating: [], count: cases.count)
         for round in 1...rounds {
             for (index, (mode, count, shape)) in cases.enumerated() {
                 let repetition = rounds > 1 ? ", repetition \(round)/\(rounds)" : ""
                 Console.progress("bench [\(index + 1)/\(cases.count)] \(mode.rawValue), \(count) grains, \(shape.rawValue)\(repetition)")
-                let picture = round < rounds ? nil : screenshot.map { cases.count == 1 ? $0 : Self.picturePath($0, mode: mode, count: count, shape: shape) }
+                let picture = round < rounds ? nil : hourglass.screenshot.map { cases.count == 1 ? $0 : Self.picturePath($0, mode: mode, count: count, shape: shape) }
                 runs[index].append(try benchmark.run(mode: mode, count: count, shape: shape, options: options, picture: picture, progress: Console.progress))
             }
         }
         let results = runs.map(BenchResult.merged)
         let report = BenchReport(
             system: BenchSystem.current(surface: surface),
-            settings: .init(steps: steps, warmup: warmup, substeps: substeps.map { "at least \($0)" } ?? "at least \(PhysicsConstants.substeps), more for fast sand", scenario: scenario.rawValue),
+            settings: .init(steps: steps, warmup: warmup, substeps: hourglass.substeps.map { "at least \($0)" } ?? "at least \(PhysicsConstants.substeps), more for fast sand", scenario: scenario.rawValue),
             results: results)
         try emit(try report.formatted(format))
-        if let plot { try report.plot.write(to: plot) }
+        if let plot = hourglass.plot { try report.plot.write(to: plot) }
         if let baseline { print((output == nil ? "\n" : "") + baseline.table(new: report)) }
     }
 
-    /// Substeps a step `--substeps` takes: a sixth to four times the default.
-    static let substepRange = 4...(4 * PhysicsConstants.substeps)
 
     /// `bench.png` → `bench-instanced-50000-impostor.png`: one picture a case.
     static func picturePath(_ path: String, mode: PhysicsMode, count: Int, shape: GrainShape) -> String {
@@ -253,7 +133,7 @@ struct BenchCommand: ParsableCommand {
         let context = try HeadlessContext()
         try withExtendedLifetime(context) {
             let benchmark = WaveBenchmark(shaders: shaders, steps: steps, warmup: warmup)
-            let cases = try parsedScreens().flatMap { screen in try parsedPixelSizes().map { (screen, $0) } }
+            let cases = waves.screens.flatMap { screen in waves.pixelSizes.map { (screen, $0) } }
             var results: [WaveBenchResult] = []
             for (index, (screen, pixelSize)) in cases.enumerated() {
                 Console.progress("bench [\(index + 1)/\(cases.count)] waves, \(screen.width)x\(screen.height) at \(pixelSize) px a cell")
@@ -271,7 +151,7 @@ struct BenchCommand: ParsableCommand {
         let context = try HeadlessContext()
         try withExtendedLifetime(context) {
             let benchmark = SparkleBenchmark(shaders: shaders, steps: steps, warmup: warmup)
-            let counts = try parsedParticles()
+            let counts = sparkles.particles
             var results: [SparkleBenchResult] = []
             for (index, count) in counts.enumerated() {
                 Console.progress("bench [\(index + 1)/\(counts.count)] sparkles, \(count) particles")
@@ -317,7 +197,7 @@ struct BenchCommand: ParsableCommand {
             Console.progress("bench: warning: \(GrainCountText.outside(count, range: mode.countRange, mode: mode)); measuring it anyway")
         }
         let slow = cases.map { mode, count -> (PhysicsMode, Int, Double) in
-            let substeps = substeps ?? PhysicsConstants.substeps
+            let substeps = hourglass.substeps ?? PhysicsConstants.substeps
             return (mode, count, EngineRates.frameSeconds(mode, count: count, substeps: substeps, softwareGL: software) * Double(steps + warmup))
         }.filter { $0.2 > Self.patience }
         guard !slow.isEmpty, !force else { return }

@@ -11,10 +11,11 @@ protocol SceneOptions: ParsableArguments {
 }
 
 extension SceneOptions {
-    /// Refuses the group's options where `chosen` is another scene.
-    func check(for chosen: SceneKind) throws {
+    /// Refuses the group's options where `chosen` is another scene; `noun` names what the
+    /// scene's options are for ("scene" for run, "bench" for bench).
+    func check(for chosen: SceneKind, noun: String = "scene") throws {
         guard chosen != Self.scene, let option = firstGiven else { return }
-        throw ValidationError("\(option) is for the \(Self.scene.rawValue) scene, not \(chosen.rawValue) (--scene \(Self.scene.rawValue))")
+        throw ValidationError("\(option) is for the \(Self.scene.rawValue) \(noun), not \(chosen.rawValue) (--scene \(Self.scene.rawValue))")
     }
 }
 
@@ -25,7 +26,7 @@ struct SceneChoice: ParsableArguments {
 }
 
 /// The first of `options` that is given.
-private func first(_ options: [(String, Bool)]) -> String? {
+func firstOption(_ options: [(String, Bool)]) -> String? {
     options.first(where: \.1)?.0
 }
 
@@ -63,7 +64,7 @@ struct HourglassOptions: SceneOptions {
     var traceStages = false
 
     var firstGiven: String? {
-        first([("--orbit", orbit != nil), ("--turn", !turns.isEmpty), ("--compare", compare), ("--autostart", autostart), ("--trace", trace != nil), ("--trace-stages", traceStages),
+        firstOption([("--orbit", orbit != nil), ("--turn", !turns.isEmpty), ("--compare", compare), ("--autostart", autostart), ("--trace", trace != nil), ("--trace-stages", traceStages),
                ("--mode", grains.mode != nil), ("--count", grains.count != nil), ("--size", grains.size != nil), ("--duration", duration != nil),
                ("--colors", colors), ("--grain-shape", grainShape != nil)])
     }
@@ -84,7 +85,7 @@ struct WavesOptions: SceneOptions {
             transform: WavesScene.Poke.parse)
     var pokes: [WavesScene.Poke] = []
 
-    var firstGiven: String? { first([("--poke", !pokes.isEmpty)]) }
+    var firstGiven: String? { firstOption([("--poke", !pokes.isEmpty)]) }
 }
 
 struct SparklesOptions: SceneOptions {
@@ -98,7 +99,7 @@ struct SparklesOptions: SceneOptions {
             transform: SparklesScene.Script.drag)
     var drags: [PointerPath.Point] = []
 
-    var firstGiven: String? { first([("--press", !presses.isEmpty), ("--drag", !drags.isEmpty)]) }
+    var firstGiven: String? { firstOption([("--press", !presses.isEmpty), ("--drag", !drags.isEmpty)]) }
 
     /// The presses and drags as one script, checked together.
     func script() throws -> SparklesScene.Script {
@@ -117,7 +118,7 @@ struct TitaniumOptions: SceneOptions {
             transform: TitaniumScene.Script.themeChange)
     var themeChanges: [Float] = []
 
-    var firstGiven: String? { first([("--cursor", !cursorPoints.isEmpty), ("--theme-change-at", !themeChanges.isEmpty)]) }
+    var firstGiven: String? { firstOption([("--cursor", !cursorPoints.isEmpty), ("--theme-change-at", !themeChanges.isEmpty)]) }
 
     var script: TitaniumScene.Script {
         TitaniumScene.Script(cursor: PointerPath(cursorPoints), themeChanges: themeChanges)
