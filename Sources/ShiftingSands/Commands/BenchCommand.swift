@@ -18,8 +18,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Headless (EGL) by default, rendering into an offscreen 1280x800 target (still parts with 4x MSAA, the grains at one sample a pixel); --window renders into a window. --scene waves measures the wave pool instead, at each --screens size and --pixel-sizes cell size. Progress goes to stderr, results to stdout (or --output)."
     )
 
-    @Option(help: "The scene to measure: hourglass, waves, sparkles or titanium.")
-    var scene: SceneKind = .hourglass
+    @OptionGroup(title: "Scene") var choice: SceneChoice
 
     @OptionGroup(title: "Hourglass") var hourglass: BenchHourglassOptions
     @OptionGroup(title: "Waves") var waves: BenchWavesOptions
@@ -47,7 +46,7 @@ struct BenchCommand: ParsableCommand {
     static let patience: Double = 600
 
     func validate() throws {
-        for group in [hourglass, waves, sparkles] as [any SceneOptions] { try group.check(for: scene, noun: "bench") }
+        for group in [hourglass, waves, sparkles] as [any SceneOptions] { try group.check(for: choice.scene, noun: "bench") }
         guard steps >= 1, warmup >= 0 else { throw ValidationError("--steps must be at least 1 and --warmup at least 0") }
         if let output { try ArgumentChecks.outputFile(output, option: "--output") }
         if hourglass.baseline != nil, format != .table, output == nil {
@@ -59,9 +58,12 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        if scene == .waves { return try measureWaves() }
-        if scene == .sparkles { return try measureSparkles() }
-        if scene == .titanium { return try measureTitanium() }
+        switch choice.scene {
+        case .waves: return try measureWaves()
+        case .sparkles: return try measureSparkles()
+        case .titanium: return try measureTitanium()
+        case .hourglass: break
+        }
         let shaders = try ShaderSource.locateHourglass()
         let (width, height) = Self.renderSize
         if hourglass.window {

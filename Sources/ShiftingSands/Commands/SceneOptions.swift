@@ -19,9 +19,10 @@ extension SceneOptions {
     }
 }
 
-/// Which scene `run` opens: first in the help, since it decides which groups below apply.
+/// Which scene `run` opens or `bench` measures: first in the help, since it decides which
+/// groups below apply.
 struct SceneChoice: ParsableArguments {
-    @Option(help: "The scene to open: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "The scene: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var scene: SceneKind = .hourglass
 }
 
