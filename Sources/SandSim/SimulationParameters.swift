@@ -77,8 +77,14 @@ public struct SimulationParameters: Sendable, Equatable {
         // Within a thousandth of a whole number counts as it, so a tick is exactly `perTick`.
         let forTime = Int((Float(perTick) * dt / PhysicsConstants.tickSeconds - 1e-3).rounded(.up))
         let allowed = maxStepDiameters * 2 * grainRadius
-        let forSpeed = Int((min(fastest ?? fallSpeed, fallSpeed) * dt / allowed).rounded(.up))
+        let forSpeed = Int((speedBound(measured: fastest) * dt / allowed).rounded(.up))
         return max(forTime, forSpeed, 1)
+    }
+
+    /// The fastest the sand may be this step: `measured` where a caller knows a bound, never past
+    /// the fall.
+    public func speedBound(measured: Float?) -> Float {
+        min(measured ?? fallSpeed, fallSpeed)
     }
 
     /// The fastest a grain gets: falling the glass's whole height, pulled the harder while tapped.

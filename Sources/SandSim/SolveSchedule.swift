@@ -27,7 +27,7 @@ public struct SolveSchedule: Sendable, Equatable {
         let substeps = parameters.substeps(perTick: substepsPerTick, grainRadius: grainRadius, dt: dt,
                                            maxStepDiameters: PhysicsConstants.computeMaxStepDiameters, fastest: fastest)
         let subDt = dt / Float(substeps)
-        let step = min(fastest ?? parameters.fallSpeed, parameters.fallSpeed) * subDt
+        let step = parameters.speedBound(measured: fastest) * subDt
         let interval = step > 0 ? Int(min(relistDistance / step, Float(largestRelistInterval))) : largestRelistInterval
         let checked = max(interval, 1)
         // Gravity adds a·subDt² more to each step than to the one before; the first step's share
