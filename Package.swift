@@ -79,12 +79,14 @@ let package = Package(
         .systemLibrary(name: "CNotify", pkgConfig: "glib-2.0", providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]),
         .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
         .target(name: "ImGuiBridge", dependencies: ["CImGui", "CGLFW"]),
+        // What the test targets share: where the checkout and its shaders are.
+        .target(name: "GLTestSupport", dependencies: ["GLSupport"], path: "Tests/GLTestSupport"),
         .testTarget(name: "SandSimTests", dependencies: ["SandSim"]),
-        .testTarget(name: "SandGLTests", dependencies: ["SandGL", "GLSupport", "SandSim"]),
-        .testTarget(name: "WavesTests", dependencies: ["Waves", "GLSupport"]),
-        .testTarget(name: "SparklesTests", dependencies: ["Sparkles", "GLSupport"]),
-        .testTarget(name: "TitaniumTests", dependencies: ["Titanium", "GLSupport"]),
-        .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim", "SandGL", "GLSupport", "CStb", "Waves"]),
+        .testTarget(name: "SandGLTests", dependencies: ["SandGL", "GLSupport", "SandSim", "GLTestSupport"]),
+        .testTarget(name: "WavesTests", dependencies: ["Waves", "GLSupport", "GLTestSupport"]),
+        .testTarget(name: "SparklesTests", dependencies: ["Sparkles", "GLSupport", "GLTestSupport"]),
+        .testTarget(name: "TitaniumTests", dependencies: ["Titanium", "GLSupport", "GLTestSupport"]),
+        .testTarget(name: "ShiftingSandsTests", dependencies: ["ShiftingSands", "SandSim", "SandGL", "GLSupport", "CStb", "Waves", "GLTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

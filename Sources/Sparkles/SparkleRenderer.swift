@@ -93,13 +93,7 @@ public final class SparkleRenderer {
             particleProgram.set("maxLifespan", p.maxLifespan)
             particleProgram.set("brightness", p.particleBrightness)
             cloud.buffer.bind(to: ParticleCloud.particlesBinding)
-            epoxy_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
-            epoxy_glEnable(GLenum(GL_BLEND))
-            epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
-            particleProgram.use()
-            epoxy_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(cloud.count))
-            epoxy_glDisable(GLenum(GL_BLEND))
-            epoxy_glDisable(GLenum(GL_PROGRAM_POINT_SIZE))
+            particleProgram.drawAdditivePoints(count: cloud.count)
         }
         epoxy_glBindVertexArray(0)
     }

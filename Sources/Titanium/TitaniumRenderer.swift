@@ -32,13 +32,7 @@ public final class TitaniumRenderer {
         program.set("fadeSpeed", p.fadeSpeed)
         field.buffer.bind(to: TitaniumField.particlesBinding)
         epoxy_glBindVertexArray(emptyArray)
-        epoxy_glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
-        epoxy_glEnable(GLenum(GL_BLEND))
-        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
-        program.use()
-        epoxy_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(field.count))
-        epoxy_glDisable(GLenum(GL_BLEND))
-        epoxy_glDisable(GLenum(GL_PROGRAM_POINT_SIZE))
+        program.drawAdditivePoints(count: field.count)
         epoxy_glBindVertexArray(0)
     }
 }

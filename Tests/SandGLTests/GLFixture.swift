@@ -1,6 +1,7 @@
 import Foundation
 import SandGL
 import GLSupport
+import GLTestSupport
 import SandSim
 
 /// A headless context and a compute engine for one test, on the test's own thread.
@@ -11,9 +12,7 @@ final class GLFixture {
 
     static var unavailableReason: String? { HeadlessContext.unavailableReason }
 
-    static let shaders = ShaderSource.hourglass(in: ShaderSource(directory: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Shaders")))
+    static let shaders = ShaderSource.hourglass(in: Checkout.shaders)
 
     init() throws {
         let context = try HeadlessContext()

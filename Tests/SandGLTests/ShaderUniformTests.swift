@@ -1,12 +1,13 @@
 import Foundation
 import GLSupport
+import GLTestSupport
 import Testing
 
 /// A uniform set by a name no shader declares did nothing, in silence (`ShaderProgram.set`);
 /// debug builds now stop there, and this finds a misspelt name without running the scene.
 @Suite("Uniforms set by name")
 struct ShaderUniformTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    static let root = Checkout.folder
 
     static func files(under folder: String, _ extensions: Set<String>) -> [URL] {
         let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)

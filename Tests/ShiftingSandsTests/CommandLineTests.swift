@@ -1,4 +1,5 @@
 import Foundation
+import GLTestSupport
 import Testing
 
 /// Runs the built `shifting-sands` binary, as a user would.
@@ -11,8 +12,8 @@ struct CommandRun {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shifting-sands")
     }
 
-    /// The repository's folder, this file's two folders up.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository's folder.
+    static let repository = Checkout.folder
 
     /// The app under test.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {

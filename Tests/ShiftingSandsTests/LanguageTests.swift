@@ -1,4 +1,5 @@
 import Foundation
+import GLTestSupport
 import SandSim
 import Sparkles
 import Testing
@@ -8,7 +9,7 @@ import Waves
 
 @Suite("Languages", .serialized)
 struct LanguageTests {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/ShiftingSands").standardized
+    static let sources = Checkout.folder.appendingPathComponent("Sources/ShiftingSands")
 
     /// Every string literal handed to `localized(…)` as its first argument in the app's sources
     /// (both sides of a `cond ? "a" : "b"` included).

@@ -1,5 +1,6 @@
 import Foundation
 import GLSupport
+import GLTestSupport
 @testable import Sparkles
 
 /// A headless context with a particle cloud, a renderer and an offscreen target, for one test on
@@ -12,9 +13,7 @@ final class SparkleFixture {
     /// Declared last so it is released after the GL objects above.
     let context: HeadlessContext
 
-    static let shaders = ShaderSource.sparkles(in: ShaderSource(directory: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Shaders")))
+    static let shaders = ShaderSource.sparkles(in: Checkout.shaders)
 
     init(width: Int = 400, height: Int = 250, count: Int = 32, parameters: SparkleParameters = .defaults) throws {
         let context = try HeadlessContext()

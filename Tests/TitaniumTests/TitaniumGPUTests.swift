@@ -1,5 +1,6 @@
 import Foundation
 import GLSupport
+import GLTestSupport
 import Testing
 @testable import Titanium
 
@@ -11,9 +12,7 @@ final class TitaniumFixture {
     /// Declared last so it is released after the GL objects above.
     let context: HeadlessContext
 
-    static let shaders = ShaderSource.titanium(in: ShaderSource(directory: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Shaders")))
+    static let shaders = ShaderSource.titanium(in: Checkout.shaders)
 
     init(parameters: TitaniumParameters = .defaults, width: Int = 400, height: Int = 400) throws {
         let context = try HeadlessContext()

@@ -1,5 +1,6 @@
 import Foundation
 import GLSupport
+import GLTestSupport
 @testable import Waves
 
 /// A headless context with a wave field and a renderer, for one test on the test's own thread.
@@ -11,9 +12,7 @@ final class WaveFixture {
 
     static var unavailableReason: String? { HeadlessContext.unavailableReason }
 
-    static let shaders = ShaderSource.waves(in: ShaderSource(directory: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Shaders")))
+    static let shaders = ShaderSource.waves(in: Checkout.shaders)
 
     init(width: Int, height: Int) throws {
         let context = try HeadlessContext()
