@@ -3,10 +3,8 @@
 /// land, and report. With `flips` above 1 the same pile is flipped and run again that often;
 /// with a `hand`, the hand turns the glass instead of Start.
 public struct HeadlessRun: Sendable {
-    public var duration: Float
     public var settleSeconds: Float
     public var flips: Int
-    public var mode: PhysicsMode
     /// The frame time of a headless run: one tick a frame.
     public var frameDt: Float = PhysicsConstants.tickSeconds
     /// Seconds between rows of the drain trace.
@@ -30,10 +28,7 @@ public struct HeadlessRun: Sendable {
     /// Seconds the run goes on after the timer ends; longer shows whether the piles rest.
     public var landingSeconds = defaultLandingSeconds
 
-    /// `mode` picks the gravity rule (SimulationParameters(duration:mode:count:grainRadius:)).
-    public init(duration: Float, settleSeconds: Float = defaultSettleSeconds, flips: Int = 1, mode: PhysicsMode = .cpu) {
-        self.mode = mode
-        self.duration = duration
+    public init(settleSeconds: Float = defaultSettleSeconds, flips: Int = 1) {
         self.settleSeconds = settleSeconds
         self.flips = max(flips, 1)
     }
@@ -67,10 +62,10 @@ public struct HeadlessRun: Sendable {
         public var tapTimes: [Float] = []
     }
 
-    /// Runs `engine`, already loaded with `pile`. `progress` hears each phase change.
-    public func run(engine: PhysicsEngine, pile: Pile, progress: (TimerPhase) -> Void = { _ in }) -> Result {
-        let profile = pile.profile
-        var hourglass = Hourglass(engine: engine, mode: mode, pile: pile, duration: duration)
+    /// Runs `start`: its engine holds its pile, its timer at rest. `progress` hears each phase change.
+    public func run(_ start: Hourglass, progress: (TimerPhase) -> Void = { _ in }) -> Result {
+        var hourglass = start
+        let engine = hourglass.engine, profile = hourglass.profile
         hourglass.fixedGravity = freeGravity
         if let neckDiameters { hourglass.reshape(HourglassProfile(grainRadius: profile.grainRadius, innerNeckRadius: neckDiameters * profile.grainRadius)) }
         var trace: [DrainSample] = []

@@ -244,10 +244,10 @@ struct ComputeEngineTests {
     func drain(count: Int, duration: Float) throws {
         let gl = try GLFixture()
         let pile = try gl.engine.spawn(count: count)
-        var run = HeadlessRun(duration: duration, settleSeconds: 1)
+        var run = HeadlessRun(settleSeconds: 1)
         // Grains sleep from TimedDrain.sleepDelaySeconds after the timer; look 2 s after that.
         run.landingSeconds = TimedDrain.sleepDelaySeconds + 2
-        let result = run.run(engine: gl.engine, pile: pile)
+        let result = run.run(Hourglass(engine: gl.engine, mode: .cpu, pile: pile, duration: duration))
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count))
         let summary = RunSummary(mode: "gpu", grains: result.grains, profile: profile, simulatedSeconds: 0, wallSeconds: 0)
         #expect(summary.drainedPercent == 100)
@@ -438,7 +438,7 @@ struct ComputeSandTests {
         let gl = try GLFixture()
         gl.engine.forcedPath = path
         let pile = try gl.engine.spawn(count: 1000)
-        let result = HeadlessRun(duration: 10, settleSeconds: 1, mode: .gpu).run(engine: gl.engine, pile: pile)
+        let result = HeadlessRun(settleSeconds: 1).run(Hourglass(engine: gl.engine, mode: .gpu, pile: pile, duration: 10))
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         // Within 5%, as the CPU engine's test: the drain is chaotic (docs/PHYSICS.md).
         #expect(abs(emptyAt - 10) <= 0.5, "empty \(emptyAt) s into a 10 s timer")
@@ -456,9 +456,9 @@ struct ComputeSandTests {
     func flips() throws {
         let gl = try GLFixture()
         let pile = try gl.engine.spawn(count: 300)
-        var run = HeadlessRun(duration: 5, settleSeconds: 0.5, flips: 20, mode: .gpu)
+        var run = HeadlessRun(settleSeconds: 0.5, flips: 20)
         run.measureOverlap = false
-        let result = run.run(engine: gl.engine, pile: pile)
+        let result = run.run(Hourglass(engine: gl.engine, mode: .gpu, pile: pile, duration: 5))
         #expect(result.lost == 0)
         #expect(result.emptyAt.allSatisfy { $0 != nil }, "every flip drains: \(result.emptyAt)")
     }

@@ -11,9 +11,9 @@ struct ComputeHandTests {
     private func turned(_ keyframes: [ScriptedHand.Keyframe]) throws -> HeadlessRun.Result {
         let gl = try GLFixture()
         let pile = try gl.engine.spawn(count: 250)
-        var run = HeadlessRun(duration: 10, mode: .gpu)
+        var run = HeadlessRun()
         run.hand = ScriptedHand(keyframes)
-        let result = run.run(engine: gl.engine, pile: pile)
+        let result = run.run(Hourglass(engine: gl.engine, mode: .gpu, pile: pile, duration: 10))
         #expect(result.longestHang <= 0.2, "a grain hung \(result.longestHang) s with nothing under it")
         return result
     }

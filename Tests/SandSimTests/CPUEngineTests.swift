@@ -60,7 +60,7 @@ struct CPUEngineTests {
     func fullDrain(count: Int) throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: count)
-        let result = HeadlessRun(duration: 10, settleSeconds: 1).run(engine: engine, pile: pile)
+        let result = HeadlessRun(settleSeconds: 1).run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 10))
         let summary = RunSummary(mode: "cpu", grains: result.grains, profile: engine.profileForTests, simulatedSeconds: 0, wallSeconds: 0)
         #expect(summary.upper == 0)
         #expect(summary.drainedPercent == 100)

@@ -16,9 +16,9 @@ struct HandOnGlassTests {
     func heldUpsideDown() throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 250)
-        var run = HeadlessRun(duration: 10, mode: .cpu)
+        var run = HeadlessRun()
         run.hand = Self.heldUpsideDown(hold: 5)
-        let result = run.run(engine: engine, pile: pile)
+        let result = run.run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 10))
         #expect(result.longestHang <= 0.2, "a grain hung \(result.longestHang) s with nothing under it")
         // The quarter turn is passed at 2.3 s; the sand above runs from then, held or not.
         let running = result.trace.filter { $0.phase == .running }
@@ -102,9 +102,9 @@ struct HandOnGlassTests {
     func tilt() throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 250)
-        var run = HeadlessRun(duration: 10, mode: .cpu)
+        var run = HeadlessRun()
         run.hand = ScriptedHand([.init(degrees: 0, seconds: 1), .init(degrees: 70, seconds: 1.5), .init(degrees: 70, seconds: 6)])
-        let result = run.run(engine: engine, pile: pile)
+        let result = run.run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 10))
         #expect(result.longestHang <= 0.2, "a grain hung \(result.longestHang) s with nothing under it")
         let release = try #require(RunSummary.Release(result))
         #expect(release.unsupported == 0, "\(release.unsupported) grains with nothing under them")
@@ -127,9 +127,9 @@ struct HandOnGlassTests {
     func runStartsByHand(keyframes: [(Float, Float)], starts: [Float]) throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 100)
-        var run = HeadlessRun(duration: 5, mode: .cpu)
+        var run = HeadlessRun()
         run.hand = ScriptedHand(keyframes.map { .init(degrees: $0.0, seconds: $0.1) })
-        let result = run.run(engine: engine, pile: pile)
+        let result = run.run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 5))
         #expect(result.runStarts.count == starts.count, "runs began at \(result.runStarts)")
         for (start, expected) in zip(result.runStarts, starts) { #expect(abs(start - expected) < 0.05, "a run began at \(start) s") }
         var summary = RunSummary(mode: "cpu", grains: result.grains, profile: result.profile, simulatedSeconds: 0, wallSeconds: 0)

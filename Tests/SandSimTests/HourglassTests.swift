@@ -31,9 +31,9 @@ struct HourglassTests {
     func longFramesKeepTime() throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 250)
-        var run = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu)
+        var run = HeadlessRun(settleSeconds: 1)
         run.frameDt = 0.2
-        let result = run.run(engine: engine, pile: pile)
+        let result = run.run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 5))
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         // As chaotic as at 60 frames a second (SandBehaviourTests.onTime); the old window, whose
         // physics lived at 40% of the clock at 12 fps, emptied at 2.5 timers or never.
@@ -48,7 +48,7 @@ struct HourglassTests {
     func lateCounts() throws {
         let engine = LateCounts(CPUEngine(), delay: 6)
         let pile = try engine.spawn(count: 250)
-        let result = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu).run(engine: engine, pile: pile)
+        let result = HeadlessRun(settleSeconds: 1).run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 5))
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         #expect(abs(emptyAt - 5) <= 0.25, "empty \(emptyAt) s into a 5 s timer")
     }

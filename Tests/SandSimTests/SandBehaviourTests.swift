@@ -26,7 +26,7 @@ struct SandBehaviourTests {
     func onTime() throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 250)
-        let result = HeadlessRun(duration: 5, settleSeconds: 1, mode: .cpu).run(engine: engine, pile: pile)
+        let result = HeadlessRun(settleSeconds: 1).run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 5))
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         // The drain is chaotic, and a debug build takes another path through it: release runs
         // land within 2% in most runs and within 5% in all measured (docs/PHYSICS.md).
@@ -44,7 +44,7 @@ struct SandBehaviourTests {
         for settle in [1.0, 1.1, 1.2, 1.3, 1.4] as [Float] {
             let engine = CPUEngine()
             let pile = try engine.spawn(count: 250)
-            let poured = settle == 1 ? result : HeadlessRun(duration: 5, settleSeconds: settle, mode: .cpu).run(engine: engine, pile: pile)
+            let poured = settle == 1 ? result : HeadlessRun(settleSeconds: settle).run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 5))
             angles.append(try #require(PileMeasures.reposeAngle(poured.grains, profile: HourglassProfile(grainRadius: poured.grains[0].radius))))
         }
         let median = angles.sorted()[angles.count / 2]
@@ -58,9 +58,9 @@ struct SandBehaviourTests {
         // With the anticipation, 4.983 s (docs/PHYSICS.md, "Large piles run late by a tail").
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 20_000)
-        var run = HeadlessRun(duration: 5, mode: .cpu)
+        var run = HeadlessRun()
         run.measureOverlap = false
-        let emptyAt = try #require(run.run(engine: engine, pile: pile).emptyAt.first ?? nil)
+        let emptyAt = try #require(run.run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 5)).emptyAt.first ?? nil)
         #expect(abs(emptyAt - 5) <= 0.05, "20,000 grains empty \(emptyAt) s into a 5 s timer")
     }
 
@@ -80,9 +80,9 @@ struct SandBehaviourTests {
     func flips() throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 100)
-        var run = HeadlessRun(duration: 5, settleSeconds: 0.5, flips: 20, mode: .cpu)
+        var run = HeadlessRun(settleSeconds: 0.5, flips: 20)
         run.measureOverlap = false
-        let result = run.run(engine: engine, pile: pile)
+        let result = run.run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 5))
         #expect(result.lost == 0)
         #expect(result.emptyAt.allSatisfy { $0 != nil }, "every flip drains: \(result.emptyAt)")
     }
@@ -93,7 +93,7 @@ struct SandBehaviourTests {
     func longTimer() throws {
         let engine = CPUEngine()
         let pile = try engine.spawn(count: 100)
-        let result = HeadlessRun(duration: 120, mode: .cpu).run(engine: engine, pile: pile)
+        let result = HeadlessRun().run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 120))
         let emptyAt = try #require(result.emptyAt.first ?? nil)
         #expect(abs(emptyAt - 120) <= 2.4, "empty \(emptyAt) s into a 2 min timer")
         #expect(try #require(DrainSample.straightness(result.trace)) >= 0.99)

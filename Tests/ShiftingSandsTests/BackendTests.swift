@@ -10,8 +10,7 @@ struct BackendTests {
     @Test("a compute mode's engine is gone before its headless context is", arguments: [PhysicsMode.gpu, .instanced])
     func engineBeforeContext(mode: PhysicsMode) throws {
         weak var engine: AnyObject?
-        let grains = try Backend.with(mode: mode) { backend in
-            try backend.engine.spawn(count: 60)
+        let grains = try Backend.with(mode: mode, count: 60, duration: 5) { backend in
             engine = backend.engine as AnyObject
             return backend.engine.readGrains().count
         }

@@ -20,11 +20,10 @@ enum AppIcon {
     static func images(sizes: [Int], shaders: ShaderSource) throws -> [(size: Int, pixels: [UInt8])] {
         let renderer = try SceneRenderer(shaders: shaders)
         renderer.drawsSetting = false
-        let sand = try SandModes.make(.cpu, shaders: nil, threads: 1)
-        let pile = try sand.engine.spawn(count: grains)
-        try sand.setColors(GrainColors.perGrain(count: grains, random: false))
-        let presented = try sand.present(shape: .impostor, timed: false)
-        let scene = DrawnHourglass(profile: pile.profile, angle: 0, grains: presented.source)
+        let run = try SandRun(mode: .cpu, count: grains, timing: .seconds(HourglassTimer.durationRange.lowerBound), shaders: nil, threads: 1)
+        try run.sandMode.setColors(GrainColors.perGrain(count: grains, random: false))
+        let presented = try run.sandMode.present(shape: .impostor, timed: false)
+        let scene = DrawnHourglass(profile: run.pile.profile, angle: 0, grains: presented.source)
         return try sizes.map { size in
             let big = size * supersampling
             let target = OffscreenTarget(width: big, height: big)

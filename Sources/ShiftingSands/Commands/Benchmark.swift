@@ -100,8 +100,9 @@ final class Benchmark {
     private let target: (framebuffer: UInt32, width: Int, height: Int)
     private let present: () -> Void
     private let glRenderer: String
-    /// The original's 5 s timer's gravity, the same for every count.
-    private let gravity = SimulationParameters(duration: 5).gravity
+    /// The original's 5 s timer, and its gravity, the same for every count.
+    private static let timerSeconds = HourglassTimer.durationRange.lowerBound
+    private let gravity = SimulationParameters(duration: Benchmark.timerSeconds).gravity
     private let frameDt = PhysicsConstants.tickSeconds
 
     init(shaders: ShaderSource, target: (framebuffer: UInt32, width: Int, height: Int), present: @escaping () -> Void) throws {
@@ -118,15 +119,14 @@ final class Benchmark {
     /// `picture`: where to save the last frame drawn (before it is presented), if anywhere.
     func run(mode: PhysicsMode, count: Int, shape: GrainShape, options: Options, picture: String? = nil,
              progress: (String) -> Void) throws -> BenchResult {
-        let sandMode = try SandModes.make(mode, shaders: shaders, threads: options.threads)
-        let engine = sandMode.engine, counters = sandMode.counters
-        let pile = try engine.spawn(count: count)
+        let run = try SandRun(mode: mode, count: count, timing: .seconds(Self.timerSeconds), shaders: shaders, threads: options.threads)
+        let sandMode = run.sandMode, engine = run.engine, counters = sandMode.counters, pile = run.pile
         try sandMode.setColors(GrainColors.perGrain(count: count, random: false))
         if let substeps = options.substeps { engine.substeps = substeps }
         if options.scenario == .draining { engine.snapAfterFlip() }
         let profile = pile.profile
         // The app's own frame, at rest, at one gravity for every count.
-        var hourglass = Hourglass(engine: engine, mode: sandMode.mode, pile: pile, duration: 5)
+        var hourglass = run.hourglass
         hourglass.fixedGravity = gravity
         var physics: [Double] = [], mesh: [Double] = [], readback: [Double] = [], render: [Double] = [], total: [Double] = []
         var readbackBytes = 0

@@ -68,14 +68,13 @@ struct CalibrateCommand: ParsableCommand {
         for count in try parsedCounts() {
             for gravity in try parsedGravities() {
                 for round in 0..<repeats {
-                    let (result, ran) = try Backend.with(mode: mode) { backend in
-                        let pile = try backend.engine.spawn(count: count)
-                        var drain = HeadlessRun(duration: limit, settleSeconds: HeadlessRun.defaultSettleSeconds + 0.1 * Float(round), mode: backend.mode)
+                    let (result, ran) = try Backend.with(mode: mode, count: count, duration: limit) { backend in
+                        var drain = HeadlessRun(settleSeconds: HeadlessRun.defaultSettleSeconds + 0.1 * Float(round))
                         drain.freeGravity = gravity
                         drain.measureOverlap = false
                         drain.neckDiameters = neckDiameters
                         Console.progress("calibrate: \(backend.mode.rawValue) \(count) grains at g = \(gravity)")
-                        return (drain.run(engine: backend.engine, pile: pile), backend.mode)
+                        return (drain.run(backend.run.hourglass), backend.mode)
                     }
                     let radius = result.profile.grainRadius
                     let opening = 2 * (neckDiameters.map { $0 * radius } ?? HourglassProfile.innerNeckRadius(grainRadius: radius))

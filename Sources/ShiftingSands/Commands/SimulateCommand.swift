@@ -62,13 +62,12 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (result, ran, renderer) = try Backend.with(mode: mode) { backend in
+        let (result, ran, renderer) = try Backend.with(mode: mode, count: count, size: size, duration: duration.seconds) { backend in
             let engine = backend.engine
-            let pile = try engine.spawn(count: count, size: size)
-            var headless = HeadlessRun(duration: duration.seconds, settleSeconds: settle ?? HeadlessRun.defaultSettleSeconds, flips: flips, mode: backend.mode)
+            var headless = HeadlessRun(settleSeconds: settle ?? HeadlessRun.defaultSettleSeconds, flips: flips)
             headless.landingSeconds = landing
             headless.hand = try TurnOption.hand(turns)
-            let result = headless.run(engine: engine, pile: pile) { phase in
+            let result = headless.run(backend.run.hourglass) { phase in
                 Console.progress("\(engine.name) \(engine.grainCount) grains: \(phase.rawValue)")
             }
             return (result, backend.mode, backend.renderer)

@@ -7,10 +7,11 @@ import SandSim
 /// clock, drain), and its colours. Compute modes need the caller's GL 4.3 context to be current;
 /// with no shaders every mode runs on the CPU engine and nothing here touches GL.
 final class Simulation {
-    private(set) var hourglass: Hourglass
+    private var run: SandRun
+    var hourglass: Hourglass { run.hourglass }
     private(set) var settings: GrainSettings
     private(set) var randomColors: Bool
-    private var sandMode: SandMode
+    private var sandMode: SandMode { run.sandMode }
     private let shaders: ShaderSource?
     /// Seconds the last frame's physics took (the GPU's time for compute engines, where the
     /// host only queues the work).
@@ -24,9 +25,7 @@ final class Simulation {
         self.shaders = shaders
         self.settings = settings
         self.randomColors = randomColors
-        sandMode = try SandModes.make(settings.mode, shaders: shaders)
-        let pile = try sandMode.engine.spawn(count: settings.count, size: settings.size)
-        hourglass = Hourglass(engine: sandMode.engine, mode: sandMode.mode, pile: pile, timer: timer)
+        run = try SandRun(mode: settings.mode, count: settings.count, size: settings.size, timing: .shared(timer), shaders: shaders)
         try applyColors()
     }
 
@@ -36,7 +35,7 @@ final class Simulation {
     var profile: HourglassProfile { hourglass.profile }
     var isPaused: Bool {
         get { hourglass.isPaused }
-        set { hourglass.isPaused = newValue }
+        set { run.hourglass.isPaused = newValue }
     }
     var timer: HourglassTimer { hourglass.timer }
     /// Where the physics runs, for the readout.
@@ -45,16 +44,14 @@ final class Simulation {
     /// Takes the timer as changed for every glass (`HourglassSession`), and builds a fresh pile
     /// with `respawn` where the change asked for one.
     func follow(_ timer: HourglassTimer, respawn: GrainSettings?) throws {
-        hourglass.timer = timer
+        run.hourglass.timer = timer
         if let respawn { try self.respawn(respawn) }
     }
 
     /// A fresh pile with `settings`, in a new mode when the mode changed.
     private func respawn(_ settings: GrainSettings) throws {
-        if settings.mode != self.settings.mode { sandMode = try SandModes.make(settings.mode, shaders: shaders) }
+        try run.respawn(mode: settings.mode, count: settings.count, size: settings.size, shaders: shaders)
         self.settings = settings
-        let pile = try sandMode.engine.spawn(count: settings.count, size: settings.size)
-        hourglass.replacePile(engine: sandMode.engine, mode: sandMode.mode, pile: pile)
         drainHistory = []
         try applyColors()
     }
@@ -67,7 +64,7 @@ final class Simulation {
     /// Advances the hourglass `seconds` of simulated time, timing its physics.
     func advance(by seconds: Float) {
         let before = timer.phase
-        physicsSeconds = Float(sandMode.timePhysics(wait: false) { lastFrame = hourglass.advance(by: seconds) })
+        physicsSeconds = Float(sandMode.timePhysics(wait: false) { lastFrame = run.hourglass.advance(by: seconds) })
         if before == .flipping, timer.phase == .running { drainHistory = [] }
         if hourglass.isDraining, let upper = hourglass.upper { drainHistory.append((timer.elapsed, upper)) }
     }

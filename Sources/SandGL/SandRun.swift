@@ -1,0 +1,44 @@
+import GLSupport
+import SandSim
+
+/// One way to make a run: the mode's engine (SandModes), `count` grains at `size` spawned in it,
+/// and the Hourglass over both. The window's glasses, `simulate`, `calibrate`, `bench` and the
+/// icon all start here, so a pile is put together in one place; a fresh pile (a reset, new
+/// settings, another mode) comes here too.
+public struct SandRun {
+    /// What times the run.
+    public enum Timing {
+        /// A timer of these seconds of its own, at rest.
+        case seconds(Float)
+        /// A timer the caller shares between glasses (side by side).
+        case shared(HourglassTimer)
+    }
+
+    public private(set) var sandMode: SandMode
+    /// The mode asked for: where there is no GL, `sandMode` runs the CPU engine in its place.
+    public private(set) var asked: PhysicsMode
+    public private(set) var pile: Pile
+    public var hourglass: Hourglass
+    public var engine: PhysicsEngine { sandMode.engine }
+
+    /// Compute modes need the GL 4.3 context current and `shaders`; with `shaders` nil every
+    /// mode runs on the CPU engine. `threads`: the CPU engine's (nil: as many as it chooses).
+    public init(mode: PhysicsMode, count: Int, size: Float = 1, timing: Timing, shaders: ShaderSource?, threads: Int? = nil) throws {
+        sandMode = try SandModes.make(mode, shaders: shaders, threads: threads)
+        asked = mode
+        pile = try sandMode.engine.spawn(count: count, size: size)
+        switch timing {
+        case .seconds(let seconds): hourglass = Hourglass(engine: sandMode.engine, mode: sandMode.mode, pile: pile, duration: seconds)
+        case .shared(let timer): hourglass = Hourglass(engine: sandMode.engine, mode: sandMode.mode, pile: pile, timer: timer)
+        }
+    }
+
+    /// A fresh pile of `count` grains at `size` in the same Hourglass, in a new engine where
+    /// `mode` is not the one asked for before.
+    public mutating func respawn(mode: PhysicsMode, count: Int, size: Float, shaders: ShaderSource?) throws {
+        if mode != asked { sandMode = try SandModes.make(mode, shaders: shaders) }
+        asked = mode
+        pile = try sandMode.engine.spawn(count: count, size: size)
+        hourglass.replacePile(engine: sandMode.engine, mode: sandMode.mode, pile: pile)
+    }
+}
