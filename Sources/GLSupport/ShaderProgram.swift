@@ -8,8 +8,11 @@ public final class ShaderProgram {
     public let file: String
     private var locations: [String: GLint] = [:]
     /// The plain uniforms the sources declare: setting any other name is a mistake (a
-    /// misspelling GL would pass over in silence), stopped in debug builds.
-    private let declared: Set<String>
+    /// misspelling GL would pass over in silence), stopped in debug builds. Read from the
+    /// sources only there, when a name is not found: on every program at start it cost about a
+    /// second of a release build's start on the development machine.
+    private lazy var declared: Set<String> = sources.reduce(into: []) { $0.formUnion(Self.declaredUniforms(in: $1)) }
+    private let sources: [String]
 
     /// A compute program from one `.comp` file.
     public convenience init(compute file: String, source: ShaderSource) throws {
@@ -26,7 +29,7 @@ public final class ShaderProgram {
         file = name + variant
         let texts = try stages.map { stage, file in (stage, file, try source.text(of: file)) }
         try ShaderDump.write(source: source, stages: texts.map { ($0.1, $0.2) })
-        declared = texts.reduce(into: []) { $0.formUnion(Self.declaredUniforms(in: $1.2)) }
+        sources = texts.map(\.2)
         id = try ShaderCompiler.link(file: file, stages: texts.map { ($0.0, $0.1 + variant, $0.2) })
     }
 
@@ -65,7 +68,7 @@ public final class ShaderProgram {
     /// gives a and b, `uniform uint ends[3];` ends.
     public static func declaredUniforms(in source: String) -> Set<String> {
         var names = Set<String>()
-        for line in source.split(separator: "\n") {
+        for line in source.split(separator: "\n") where line.contains("uniform") {
             let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             guard let declaration = code.firstMatch(of: /\buniform\s+\w+\s+([^;{]+);/) else { continue }
             for name in declaration.1.split(separator: ",") {
