@@ -130,7 +130,7 @@ public struct HeadlessRun: Sendable {
             // The hand takes hold of a glass at rest with the pile it was given: no pile to build.
             repeat {
                 let holding = hand.stage != .released
-                _ = hourglass.timer.follow(hand.moves(at: time))
+                hourglass.timer.follow(hand.moves(at: time))
                 if holding, hand.stage == .released { atRelease = (engine.readGrains(), hand.angle(at: time)) }
                 frame()
             } while hand.stage != .released || hourglass.timer.flip != nil || hourglass.timer.phase == .running
@@ -140,7 +140,7 @@ public struct HeadlessRun: Sendable {
         } else {
             for _ in 0..<Int((settleSeconds / frameDt).rounded()) { frame() }
             for _ in 0..<flips {
-                _ = hourglass.timer.start()
+                hourglass.timer.turnOver()
                 progress(hourglass.timer.phase)
                 while hourglass.timer.phase != .complete {
                     frame()

@@ -88,7 +88,7 @@ public struct Hourglass {
 
     /// `engine` holds `pile`'s grains; a timer of `duration` seconds, at rest.
     public init(engine: PhysicsEngine, mode: PhysicsMode, pile: Pile, duration: Float) {
-        self.init(engine: engine, mode: mode, pile: pile, timer: HourglassTimer(settings: pile.settings(mode: mode), duration: duration))
+        self.init(engine: engine, mode: mode, pile: pile, timer: HourglassTimer(duration: duration))
     }
 
     /// `engine` holds `pile`'s grains; `timer` may be shared (the glasses side by side).

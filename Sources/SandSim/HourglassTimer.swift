@@ -15,13 +15,16 @@ public enum TimerPhase: String, Sendable, Codable {
 
 /// What the owner of the engine must do after a timer transition.
 public enum TimerAction: Equatable, Sendable {
-    /// Build a fresh pile with these settings (new engine if the mode changed).
-    case respawn(GrainSettings)
+    /// Build a fresh pile with the settings asked for now (a new engine if the mode changed):
+    /// Reset, or Start on a finished glass. The settings are the owner's (HourglassSession):
+    /// the timer keeps only time.
+    case freshPile
     /// The flip finished: map the grains through the half turn.
     case snapAfterFlip
 }
 
-/// What a spawn is built from; count and size changes wait for the next start or reset.
+/// What a spawn is built from; count and size changes wait for the next start or reset
+/// (HourglassSession).
 public struct GrainSettings: Equatable, Sendable, Codable {
     public var mode: PhysicsMode
     public var count: Int
@@ -107,10 +110,6 @@ public struct HourglassTimer: Sendable, Equatable {
     public private(set) var duration: Float
     /// The duration asked for since.
     public private(set) var requestedDuration: Float
-    /// Settings the current pile was built with.
-    public private(set) var active: GrainSettings
-    /// Settings chosen since; applied at the next start or reset.
-    public private(set) var requested: GrainSettings
     /// What the hand found when it took hold of a finished glass: the glass goes back to it
     /// (done, its time shown) if it comes upright again without having passed the quarter turn.
     private var foundDone: Float?
@@ -125,9 +124,7 @@ public struct HourglassTimer: Sendable, Equatable {
     public static let durationRange: ClosedRange<Float> = 5...3600
     public static let presets: [Float] = [10, 30, 60, 180, 300, 600]
 
-    public init(settings: GrainSettings, duration: Float = 5) {
-        active = settings
-        requested = settings
+    public init(duration: Float = 5) {
         self.duration = duration
         requestedDuration = duration
     }
@@ -167,18 +164,31 @@ public struct HourglassTimer: Sendable, Equatable {
         return elapsed
     }
 
-    /// Start: from rest, flip (rebuilding first if settings changed); after completion,
-    /// reset and flip; while the sand runs, turn the glass over (the time that had run is the
-    /// time left). Ignored while a flip is under way.
+    /// Start: from rest, flip; after completion, reset (a fresh pile) and flip; while the sand
+    /// runs, turn the glass over (the time that had run is the time left). Ignored while a flip
+    /// is under way.
     public mutating func start() -> [TimerAction] {
         beginFlip(.animated(from: 0, to: .pi, elapsed: 0))
+    }
+
+    /// Start's flip on the pile as it lies, a finished glass included (`simulate --flips`
+    /// turns one pile over again and again, where Start would build a fresh one).
+    public mutating func turnOver() {
+        if phase == .complete, flip == nil { clear() }
+        _ = beginFlip(.animated(from: 0, to: .pi, elapsed: 0))
+    }
+
+    /// Whether a start or the hand's hold now begins a flip from rest or from a finished glass:
+    /// the moment the settings asked for since take effect (HourglassSession).
+    public var startsFromRest: Bool {
+        flip == nil && (phase == .resting || phase == .complete)
     }
 
     /// The mouse takes hold of the hourglass, in any phase but a flip already under way: from
     /// rest a flip by hand, under the same rules as Start; while the sand runs, a turn of the
     /// running glass; a finished glass keeps its result until it passes the quarter turn.
-    public mutating func beginDrag() -> [TimerAction] {
-        beginFlip(.manual(angle: 0))
+    public mutating func beginDrag() {
+        _ = beginFlip(.manual(angle: 0))
     }
 
     /// The hand turns the container to `angle` (clamped to a half turn). Past the quarter turn
@@ -216,15 +226,8 @@ public struct HourglassTimer: Sendable, Equatable {
                 break
             }
             foundDone = elapsed
-            if requested != active {
-                active = requested
-                actions = [.respawn(active)]
-            }
         case .resting:
-            if requested != active {
-                active = requested
-                actions = [.respawn(active)]
-            }
+            break
         }
         phase = .flipping
         flip = motion
@@ -257,27 +260,17 @@ public struct HourglassTimer: Sendable, Equatable {
 
     /// From any phase back to rest with a fresh pile and the latest settings.
     public mutating func reset() -> [TimerAction] {
+        clear()
+        return [.freshPile]
+    }
+
+    /// Back to rest, the time and the hand's turn forgotten.
+    private mutating func clear() {
         phase = .resting
         elapsed = 0
         flip = nil
         foundDone = nil
         turningRunPast = nil
-        active = requested
-        return [.respawn(active)]
-    }
-
-    /// A mode change restarts at once; its count and size come with it.
-    public mutating func select(mode: PhysicsMode, count: Int, size: Float) -> [TimerAction] {
-        requested = GrainSettings(mode: mode, count: count, size: size)
-        return reset()
-    }
-
-    public mutating func request(count: Int) {
-        requested.count = count
-    }
-
-    public mutating func request(size: Float) {
-        requested.size = size
     }
 
     /// Takes effect at once while the timer rests or is done, else at the next start.

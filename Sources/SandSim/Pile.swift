@@ -24,11 +24,6 @@ public struct Pile: Sendable {
         profile = HourglassProfile(grainRadius: radius)
     }
 
-    /// What the timer keeps of the pile, to build it again at a reset.
-    public func settings(mode: PhysicsMode) -> GrainSettings {
-        GrainSettings(mode: mode, count: count, size: size)
-    }
-
     /// The grains on the spawn lattice, from `seed`.
     public func grains(seed: UInt64 = 1) -> [Grain] {
         SpawnLattice.grains(count: count, profile: profile, seed: seed)

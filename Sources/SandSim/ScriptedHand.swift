@@ -68,17 +68,14 @@ public enum HandMove: Sendable, Equatable {
 }
 
 extension HourglassTimer {
-    /// Takes the hand's moves as the mouse's: beginDrag, drag, endDrag. Returns what taking
-    /// hold asks of the pile, as a mouse press does.
-    public mutating func follow(_ moves: [HandMove]) -> [TimerAction] {
-        var actions: [TimerAction] = []
+    /// Takes the hand's moves as the mouse's: beginDrag, drag, endDrag.
+    public mutating func follow(_ moves: [HandMove]) {
         for move in moves {
             switch move {
-            case .takeHold: actions += beginDrag()
+            case .takeHold: beginDrag()
             case .turn(let angle): drag(to: angle)
             case .letGo: endDrag()
             }
         }
-        return actions
     }
 }

@@ -87,7 +87,7 @@ struct CPUEngineTests {
         try engine.spawn(count: 200, size: 1.3)
         let profile = engine.profileForTests
         var worst = 0
-        var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: 200), duration: 5)
+        var timer = HourglassTimer(duration: 5)
         _ = timer.start()
         while timer.phase != .complete {
             if timer.advance(by: Scenes.frame).contains(.snapAfterFlip) { engine.snapAfterFlip() }

@@ -37,7 +37,7 @@ struct DrainTests {
         for frame: Float in [1.0 / 60, 0.2] {
             let jammed = StillEngine(above: 200, below: 50)
             var hourglass = Hourglass(engine: jammed, mode: .cpu, pile: Pile(count: 250, radius: 0.02),
-                                      timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 10))
+                                      timer: HourglassTimer(duration: 10))
             _ = hourglass.timer.start()
             while hourglass.timer.phase != .complete, hourglass.timer.elapsed < 3 { hourglass.advance(by: frame) }
             #expect(hourglass.taps >= 3, "at frames of \(frame) s")
@@ -61,7 +61,7 @@ struct DrainTests {
 
         let flowing = StillEngine(above: 250, below: 0)
         var hourglass = Hourglass(engine: flowing, mode: .cpu, pile: Pile(count: 250, radius: 0.02),
-                                  timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 10))
+                                  timer: HourglassTimer(duration: 10))
         _ = hourglass.timer.start()
         while hourglass.timer.phase != .complete, hourglass.timer.elapsed < 3 {
             if hourglass.timer.phase == .running { flowing.drainTo(Int(250 * (1 - hourglass.timer.elapsed / 10))) }

@@ -10,7 +10,7 @@ struct HourglassTests {
         for frame: Float in [1.0 / 60, 0.07, 0.5] {
             let engine = StillEngine(above: 0, below: 50)
             var hourglass = Hourglass(engine: engine, mode: .cpu, pile: Pile(count: 50, radius: 0.02),
-                                      timer: HourglassTimer(settings: GrainSettings(mode: .cpu, count: 50), duration: 5))
+                                      timer: HourglassTimer(duration: 5))
             hourglass.advance(by: frame)
             _ = hourglass.timer.start()
             for _ in 0..<Int((3 / frame).rounded(.up)) { hourglass.advance(by: frame) }

@@ -3,11 +3,9 @@ import SandSim
 
 @Suite("Timer state machine")
 struct TimerTests {
-    let settings = GrainSettings(mode: .cpu, count: 250)
-
     @Test("start flips for 1.2 s and the time runs from the quarter turn, halfway; the flip snaps, the time runs out, the timer completes")
     func fullCycle() {
-        var timer = HourglassTimer(settings: settings, duration: 5)
+        var timer = HourglassTimer(duration: 5)
         #expect(timer.phase == .resting && timer.containerAngle == 0)
         #expect(timer.start().isEmpty)
         #expect(timer.phase == .flipping)
@@ -26,30 +24,30 @@ struct TimerTests {
     @Test("reset from any phase returns to rest with a fresh pile")
     func reset() {
         for steps in [0, 1, 2] {
-            var timer = HourglassTimer(settings: settings)
+            var timer = HourglassTimer()
             _ = timer.start()
             for _ in 0..<steps { _ = timer.advance(by: 0.7) }
-            #expect(timer.reset() == [.respawn(settings)])
+            #expect(timer.reset() == [.freshPile])
             #expect(timer.phase == .resting && timer.elapsed == 0)
         }
     }
 
     @Test("completion leaves the grains; start after completion resets and flips")
     func startAfterCompletion() {
-        var timer = HourglassTimer(settings: settings, duration: 5)
+        var timer = HourglassTimer(duration: 5)
         _ = timer.start()
         _ = timer.advance(by: 0.6)
         _ = timer.advance(by: 0.6)
         let actionsAtCompletion = timer.advance(by: 4.4)
         #expect(actionsAtCompletion.isEmpty)
         #expect(timer.phase == .complete)
-        #expect(timer.start() == [.respawn(settings)])
+        #expect(timer.start() == [.freshPile])
         #expect(timer.phase == .flipping)
     }
 
     @Test("a duration chosen while the timer runs waits for the next start; at rest it applies at once")
     func deferredDuration() {
-        var timer = HourglassTimer(settings: settings, duration: 5)
+        var timer = HourglassTimer(duration: 5)
         timer.request(duration: 10)
         #expect(timer.duration == 10)
         _ = timer.start()
@@ -64,7 +62,7 @@ struct TimerTests {
 
     @Test("the next change is due at the quarter turn, when the flip ends and when the time is up; nothing while held short of the quarter turn or at rest")
     func nextChange() {
-        var timer = HourglassTimer(settings: settings, duration: 5)
+        var timer = HourglassTimer(duration: 5)
         #expect(timer.secondsToNextChange == nil)
         _ = timer.start()
         #expect(abs((timer.secondsToNextChange ?? 0) - 0.6) < 1e-5)
@@ -75,27 +73,25 @@ struct TimerTests {
         _ = timer.advance(by: 0.6)
         #expect(timer.phase == .running && abs((timer.secondsToNextChange ?? 0) - 4.4) < 1e-5)
         _ = timer.reset()
-        _ = timer.beginDrag()
+        timer.beginDrag()
         #expect(timer.secondsToNextChange == nil)
         timer.drag(to: 2)
         #expect(timer.secondsToNextChange == 5, "held past the quarter turn, the time runs out on its own")
     }
 
-    @Test("count and size wait for the next start or reset; a mode change restarts at once")
-    func deferredSettings() {
-        var timer = HourglassTimer(settings: settings)
-        _ = timer.start()
-        timer.request(count: 100)
-        timer.request(size: 1.2)
-        #expect(timer.active == settings)
-        #expect(timer.start().isEmpty)
-        _ = timer.reset()
-        #expect(timer.active == GrainSettings(mode: .cpu, count: 100, size: 1.2))
-        timer.request(count: 200)
-        #expect(timer.start() == [.respawn(GrainSettings(mode: .cpu, count: 200, size: 1.2))])
-        let gpu = GrainSettings(mode: .gpu, count: 5000, size: 1)
-        #expect(timer.select(mode: .gpu, count: 5000, size: 1) == [.respawn(gpu)])
-        #expect(timer.phase == .resting && timer.active == gpu)
+    @Test("a finished glass turned over flips the same pile, as Start's flip without a fresh one; only at rest or done does a start begin from rest")
+    func turnOver() {
+        var timer = HourglassTimer(duration: 5)
+        #expect(timer.startsFromRest)
+        timer.turnOver()
+        #expect(timer.phase == .flipping && !timer.startsFromRest)
+        _ = timer.advance(by: 1.2)
+        _ = timer.advance(by: 5)
+        #expect(timer.phase == .complete && timer.startsFromRest)
+        timer.turnOver()
+        #expect(timer.phase == .flipping && timer.elapsed == 0)
+        _ = timer.advance(by: 0.6)
+        #expect(timer.phase == .running && timer.elapsed == 0)
     }
 
     @Test("the flip eases in and out from 0 to π")
@@ -109,12 +105,10 @@ struct TimerTests {
 
 @Suite("Flip by hand")
 struct DragFlipTests {
-    let settings = GrainSettings(mode: .cpu, count: 250)
-
     @Test("the container follows the hand, and a release past the quarter turn completes the flip")
     func releasePastQuarter() {
-        var timer = HourglassTimer(settings: settings, duration: 30)
-        #expect(timer.beginDrag().isEmpty)
+        var timer = HourglassTimer(duration: 30)
+        timer.beginDrag()
         #expect(timer.isDragging && timer.phase == .flipping)
         timer.drag(to: 2.0)
         #expect(timer.containerAngle == 2.0)
@@ -135,8 +129,8 @@ struct DragFlipTests {
 
     @Test("the time starts as the hand passes the quarter turn; back across it the timer is as it was")
     func quarterTurn() {
-        var timer = HourglassTimer(settings: settings, duration: 10)
-        _ = timer.beginDrag()
+        var timer = HourglassTimer(duration: 10)
+        timer.beginDrag()
         timer.drag(to: 1.5)
         _ = timer.advance(by: 2)
         #expect(timer.phase == .flipping && timer.elapsed == 0, "short of the quarter turn the sand rests below")
@@ -155,8 +149,8 @@ struct DragFlipTests {
 
     @Test("held past the quarter turn longer than the timer, it completes in the hand; let go, the flip ends")
     func completesWhileHeld() {
-        var timer = HourglassTimer(settings: settings, duration: 5)
-        _ = timer.beginDrag()
+        var timer = HourglassTimer(duration: 5)
+        timer.beginDrag()
         timer.drag(to: .pi)
         _ = timer.advance(by: 6)
         #expect(timer.phase == .complete && timer.isDragging && timer.containerAngle == .pi)
@@ -167,8 +161,8 @@ struct DragFlipTests {
 
     @Test("a release short of half a turn swings back upright and leaves the timer at rest")
     func releaseShortOfHalf() {
-        var timer = HourglassTimer(settings: settings, duration: 5)
-        _ = timer.beginDrag()
+        var timer = HourglassTimer(duration: 5)
+        timer.beginDrag()
         timer.drag(to: 1.2)
         timer.endDrag()
         #expect(timer.isSwingingBack && timer.phase == .flipping, "the overlay says 'swinging back', not 'flipping'")
@@ -180,25 +174,26 @@ struct DragFlipTests {
 
     @Test("a drag is ignored while a flip is under way; a finished glass taken in the hand keeps its result")
     func dragRules() {
-        var timer = HourglassTimer(settings: settings, duration: 5)
+        var timer = HourglassTimer(duration: 5)
         _ = timer.start()
-        #expect(timer.beginDrag().isEmpty)
+        timer.beginDrag()
         #expect(!timer.isDragging)
         _ = timer.advance(by: 1.2)
         _ = timer.advance(by: 5)
         #expect(timer.phase == .complete)
-        #expect(timer.beginDrag().isEmpty, "the sand that is there is turned over, not a fresh pile")
+        timer.beginDrag()
         #expect(timer.isDragging && timer.elapsed == 5)
     }
 
     @Test("a running glass in the hand: each crossing of the quarter turn makes the time that had run the time left; let go past it, the flip ends with the sand mapped over")
     func runningGlassInTheHand() {
-        var timer = HourglassTimer(settings: settings, duration: 30)
+        var timer = HourglassTimer(duration: 30)
         _ = timer.start()
         for _ in 0..<72 { _ = timer.advance(by: 1.0 / 60) }
         while timer.elapsed < 10 { _ = timer.advance(by: 0.25) }
         let found = timer.elapsed
-        #expect(timer.beginDrag().isEmpty && timer.isDragging && timer.phase == .running)
+        timer.beginDrag()
+        #expect(timer.isDragging && timer.phase == .running)
         timer.drag(to: 1.0)
         _ = timer.advance(by: 1)
         #expect(timer.phase == .running && abs(timer.elapsed - (found + 1)) < 1e-4 && timer.turnovers == 0)
@@ -214,7 +209,7 @@ struct DragFlipTests {
         #expect(actions == [.snapAfterFlip])
         #expect(timer.phase == .running && timer.containerAngle == 0 && abs(timer.remaining - found) < 0.01)
         // Let go short of the quarter turn, it rights itself and runs on.
-        _ = timer.beginDrag()
+        timer.beginDrag()
         timer.drag(to: 1)
         timer.endDrag()
         for _ in 0..<60 { _ = timer.advance(by: 1.0 / 60) }
@@ -225,18 +220,18 @@ struct DragFlipTests {
     /// rebuilt (issue 50): short of the quarter turn, a finished glass stays finished.
     @Test("a finished glass tilted and let go short of the quarter turn is done as it was; turned past it, the sand runs afresh")
     func finishedGlassInTheHand() {
-        var timer = HourglassTimer(settings: settings, duration: 5)
+        var timer = HourglassTimer(duration: 5)
         _ = timer.start()
         _ = timer.advance(by: 1.2)
         _ = timer.advance(by: 5)
-        #expect(timer.beginDrag().isEmpty)
+        timer.beginDrag()
         timer.drag(to: 1.2)
         #expect(timer.phase == .flipping && timer.elapsed == 5, "in the hand, its time still shown")
         timer.endDrag()
         for _ in 0..<90 { _ = timer.advance(by: 1.0 / 60) }
         #expect(timer.phase == .complete && timer.elapsed == 5 && timer.containerAngle == 0)
         // Past the quarter turn and back before letting go: as it was too.
-        _ = timer.beginDrag()
+        timer.beginDrag()
         timer.drag(to: 2)
         #expect(timer.phase == .running && timer.elapsed == 0)
         timer.drag(to: 0.5)
@@ -246,7 +241,7 @@ struct DragFlipTests {
         #expect(timer.phase == .complete && timer.elapsed == 5)
         // Turned over: a new run of the sand that is there, with a duration asked for since.
         timer.request(duration: 10)
-        _ = timer.beginDrag()
+        timer.beginDrag()
         timer.drag(to: .pi)
         timer.endDrag()
         var actions: [TimerAction] = []

@@ -80,7 +80,7 @@ struct EggTimerTests {
         for (inFront, chimes, notifies) in [(false, true, true), (true, true, true), (false, false, true), (false, true, false)] {
             let alerts = RecordingAlerts()
             let alarm = TimerAlarm(alerts: alerts, chimes: chimes, notifies: notifies)
-            var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 5)
+            var timer = HourglassTimer(duration: 5)
             alarm.hear(timer, windowInFront: inFront)
             _ = timer.start()
             while timer.phase != .complete {
@@ -96,7 +96,7 @@ struct EggTimerTests {
 
     @Test("the window's title shows the time left while the timer runs, and that it is done when it is")
     func title() {
-        var timer = HourglassTimer(settings: GrainSettings(mode: .cpu, count: 250), duration: 180)
+        var timer = HourglassTimer(duration: 180)
         #expect(TimerAlarm.title(timer, paused: false) == "ShiftingSands")
         _ = timer.start()
         _ = timer.advance(by: 0.6)

@@ -91,6 +91,31 @@ struct HourglassSessionTests {
         #expect(session.takeSettingsToSave() == nil, "a reset changes no setting")
     }
 
+    /// The timer used to hold the settings asked for and the pile's, and hand back a fresh pile's
+    /// settings; now the session holds them, and a start from rest or the hand's hold on a glass
+    /// at rest or done is where they take effect.
+    @Test("count and size wait for a start from rest or the hand's hold; not for a turn of running sand")
+    func pendingSettings() throws {
+        let session = try HourglassSession(settings: Self.settings(), comparing: false, shaders: nil, pacing: false)
+        try session.handle(.count(80))
+        try session.handle(.size(1.2))
+        #expect(session.glasses[0].hourglass.engine.grainCount == 60, "waits for the next start")
+        try session.handle(.start)
+        #expect(session.glasses[0].settings == GrainSettings(mode: .cpu, count: 80, size: 1.2))
+        #expect(session.glasses[0].hourglass.engine.grainCount == 80)
+        for _ in 0..<40 { try session.frame(wall: 1.0 / 30) }
+        #expect(session.timer.phase == .running)
+        try session.handle(.count(70))
+        try session.handle(.hand(.takeHold))
+        #expect(session.glasses[0].hourglass.engine.grainCount == 80, "a turn of running sand keeps its pile")
+        try session.handle(.hand(.letGo))
+        try session.handle(.reset)
+        #expect(session.glasses[0].hourglass.engine.grainCount == 70)
+        try session.handle(.count(65))
+        try session.handle(.hand(.takeHold))
+        #expect(session.glasses[0].hourglass.engine.grainCount == 65, "the hand's hold on a glass at rest takes the new count")
+    }
+
     @Test("side by side, the comparison's count stands in for the CPU's saved one until a count is chosen")
     func comparisonCount() throws {
         var settings = Self.settings(count: 90)

@@ -46,7 +46,7 @@ final class HourglassSession {
         let modes = comparing ? PhysicsMode.allCases : [settings.mode]
         func build(_ settings: HourglassSettings) throws -> [Simulation] {
             let shown = Self.shownMode(settings, comparing: comparing)
-            let timer = HourglassTimer(settings: settings.grainSettings(for: shown), duration: settings.duration)
+            let timer = HourglassTimer(duration: settings.duration)
             return try modes.map { mode in
                 try Simulation(settings: Self.grains(settings.grainSettings(for: shown), in: mode), randomColors: settings.randomColors,
                                timer: timer, shaders: shaders)
@@ -125,15 +125,15 @@ final class HourglassSession {
         switch event {
         case .select(let mode):
             guard !comparing, mode != settings.mode else { return }
+            // A mode change restarts at once; its count and size come with it.
             settings.mode = mode
-            try changeTimer { $0.select(mode: mode, count: self.settings.count(for: mode), size: self.settings.size(for: mode)) }
+            try changeTimer { $0.reset() }
         case .count(let count):
+            // Count and size wait for the next start or reset (changeTimer).
             settings.counts[shownMode] = count
             settings.comparisonCount = nil
-            try changeTimer { $0.request(count: count); return [] }
         case .size(let size):
             settings.sizes[shownMode] = size
-            try changeTimer { $0.request(size: size); return [] }
         case .duration(let duration):
             settings.duration = duration
             try changeTimer { $0.request(duration: duration); return [] }
@@ -153,7 +153,7 @@ final class HourglassSession {
                 if move == .takeHold { notices.append(localized("Paused: the glass stays still until Resume")) }
                 return
             }
-            try changeTimer { $0.follow([move]) }
+            try changeTimer { $0.follow([move]); return [] }
             return
         case .randomColors(let random):
             settings.randomColors = random
@@ -187,26 +187,22 @@ final class HourglassSession {
         let modeChanged = !comparing && defaults.mode != settings.mode
         if !comparing { settings.mode = defaults.mode }
         (settings.counts, settings.sizes, settings.comparisonCount) = (defaults.counts, defaults.sizes, nil)
-        let mode = shownMode, count = settings.count(for: mode), size = settings.size(for: mode)
-        try changeTimer { timer in
-            if modeChanged { return timer.select(mode: mode, count: count, size: size) }
-            timer.request(count: count)
-            timer.request(size: size)
-            return []
-        }
+        if modeChanged { try changeTimer { $0.reset() } }
     }
 
-    /// Changes the timer once and hands it to every glass, each building the fresh pile the
-    /// change asks for in its own mode.
+    /// Changes the timer once and hands it to every glass. Each builds a fresh pile in its own
+    /// mode with the settings asked for now where the change asks for one (`.freshPile`), and
+    /// where the change begins a flip from rest or a finished glass (Start, the hand's hold)
+    /// after the settings changed since its pile was built.
     private func changeTimer(_ change: (inout HourglassTimer) -> [TimerAction]) throws {
         var timer = self.timer
+        let fromRest = timer.startsFromRest
         let actions = change(&timer)
-        let respawn = actions.compactMap { action -> GrainSettings? in
-            if case .respawn(let grains) = action { return grains }
-            return nil
-        }.last
+        let asked = settings.grainSettings(for: shownMode)
+        let pending = glasses[0].settings != Self.grains(asked, in: glasses[0].mode)
+        let respawn = actions.contains(.freshPile) || (fromRest && timer.flip != nil && pending)
         for glass in glasses {
-            try glass.follow(timer, respawn: respawn.map { Self.grains($0, in: comparing ? glass.mode : $0.mode) })
+            try glass.follow(timer, respawn: respawn ? Self.grains(asked, in: comparing ? glass.mode : asked.mode) : nil)
         }
     }
 }

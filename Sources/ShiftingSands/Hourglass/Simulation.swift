@@ -9,7 +9,9 @@ import SandSim
 final class Simulation {
     private var run: SandRun
     var hourglass: Hourglass { run.hourglass }
-    private(set) var settings: GrainSettings
+    /// What the pile was built with: the mode asked for (its engine may be the CPU's where there
+    /// is no GL), the count and the size, as the run holds them.
+    var settings: GrainSettings { GrainSettings(mode: run.asked, count: run.pile.count, size: run.pile.size) }
     private(set) var randomColors: Bool
     private var sandMode: SandMode { run.sandMode }
     private let shaders: ShaderSource?
@@ -23,7 +25,6 @@ final class Simulation {
 
     init(settings: GrainSettings, randomColors: Bool, timer: HourglassTimer, shaders: ShaderSource?) throws {
         self.shaders = shaders
-        self.settings = settings
         self.randomColors = randomColors
         run = try SandRun(mode: settings.mode, count: settings.count, size: settings.size, timing: .shared(timer), shaders: shaders)
         try applyColors()
@@ -51,7 +52,6 @@ final class Simulation {
     /// A fresh pile with `settings`, in a new mode when the mode changed.
     private func respawn(_ settings: GrainSettings) throws {
         try run.respawn(mode: settings.mode, count: settings.count, size: settings.size, shaders: shaders)
-        self.settings = settings
         drainHistory = []
         try applyColors()
     }
