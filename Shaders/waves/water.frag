@@ -5,10 +5,12 @@ in vec2 uv;
 out vec4 colour;
 
 layout(binding = HEIGHTS_TEXTURE) uniform sampler2D heights;  // current field, row 0 at the top
-uniform vec3 deepColour;
-uniform vec3 shallowColour;
-uniform vec3 skyColour;
-uniform vec2 cellsPerPixel;                     // grid size / viewport size
+layout(std140, binding = WATER_BLOCK) uniform WaterBlock {
+    vec3 deepColour;
+    vec3 shallowColour;
+    vec3 skyColour;
+    vec2 cellsPerPixel;  // grid size / viewport size
+};
 
 const vec3 lightDirection = normalize(vec3(-0.45, -0.55, 0.70));  // from the upper left (y down)
 const vec3 viewDirection = vec3(0.0, 0.0, 1.0);                   // looking straight down

@@ -8,12 +8,13 @@ layout(local_size_x = WORK_GROUP_SIZE, local_size_y = WORK_GROUP_SIZE) in;
 layout(r32f, binding = PREVIOUS_HEIGHTS_IMAGE) uniform image2D previousHeights;
 layout(r32f, binding = CURRENT_HEIGHTS_IMAGE) uniform image2D currentHeights;
 
-const int MAX_DISTURBANCES = 32;
-uniform vec4 disturbances[MAX_DISTURBANCES];  // x, y in cells (y down), strength * impulse, unused
-uniform int disturbanceCount;
-uniform float radiusCells;
-uniform float velocityShare;
-uniform float surroundShare;  // of a Gaussian twice as wide, taken away: no net volume
+layout(std140, binding = WAVE_DISTURB_BLOCK) uniform WaveDisturbBlock {
+    vec4 disturbances[MAX_DISTURBANCES];  // x, y in cells (y down), strength * impulse, unused
+    int disturbanceCount;
+    float radiusCells;
+    float velocityShare;
+    float surroundShare;  // of a Gaussian twice as wide, taken away: no net volume
+};
 
 void main() {
     ivec2 size = imageSize(currentHeights);

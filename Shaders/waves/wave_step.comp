@@ -8,12 +8,14 @@ layout(r32f, binding = PREVIOUS_HEIGHTS_IMAGE) readonly uniform image2D previous
 layout(r32f, binding = CURRENT_HEIGHTS_IMAGE) readonly uniform image2D currentHeights;
 layout(r32f, binding = NEXT_HEIGHTS_IMAGE) writeonly uniform image2D nextHeights;
 
-uniform float k;               // (c dt / cell)^2, clamped below the stability limit
-uniform float dispersion;      // sigma
-uniform float viscosityBlend;  // beta = min(viscosity dt 12, 0.5)
-uniform float decay;           // exp(-damping dt)
-uniform float edgeLogDecay;    // ln of the edge cells' per-step attenuation
-uniform float edgeWidthCells;  // width of the absorbing band
+layout(std140, binding = WAVE_STEP_BLOCK) uniform WaveStepBlock {
+    float k;               // (c dt / cell)^2, clamped below the stability limit
+    float dispersion;      // sigma
+    float viscosityBlend;  // beta = min(viscosity dt 12, 0.5)
+    float decay;           // exp(-damping dt)
+    float edgeLogDecay;    // ln of the edge cells' per-step attenuation
+    float edgeWidthCells;  // width of the absorbing band
+};
 
 ivec2 size;
 

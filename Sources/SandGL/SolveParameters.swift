@@ -1,19 +1,14 @@
+import GLSupport
 import SandSim
-
-/// Three floats without SIMD3's padding, as std140 places a `vec3` followed by a float.
-struct PackedFloat3: Equatable {
-    var x: Float, y: Float, z: Float
-
-    init(_ value: SIMD3<Float>) {
-        (x, y, z) = (value.x, value.y, value.z)
-    }
-}
 
 /// The Swift mirror of `SolveParameterBlock` (solve_parameters.glsl), member for member in
 /// std140 order: everything the solve, the write-back and the flip read, uploaded as one block a
 /// substep (SolveParameterRing). `layout` names each member's offset for the test that compares
 /// it with the GL's.
-struct SolveParameters: Equatable {
+struct SolveParameters: UniformBlockMirror {
+    static let blockName = "SolveParameterBlock"
+    static var binding: Int { ComputeBindings.solveParameters }
+
     var gravity = PackedFloat3(.zero)
     var subDt: Float = 0
     var up = PackedFloat3([0, 1, 0])
@@ -49,10 +44,6 @@ struct SolveParameters: Equatable {
         ("armedSlot", offset(\.armedSlot)), ("spentSlot", offset(\.spentSlot)), ("templateSlot", offset(\.templateSlot)),
         ("relistLookahead", offset(\.relistLookahead)), ("relistSlack", offset(\.relistSlack)),
     ]
-
-    private static func offset<T>(_ member: KeyPath<SolveParameters, T>) -> Int {
-        MemoryLayout<SolveParameters>.offset(of: member)!
-    }
 
     /// The glass's lookup table and floor.
     mutating func setGlass(_ table: ProfileLookupTable, floorY: Float) {

@@ -8,6 +8,8 @@ public final class WaterRenderer {
     static let heightsUnit = 0
     private let backdropProgram: ShaderProgram
     private let waterProgram: ShaderProgram
+    private let backdropBlock = UniformBlock<WaveBackdropBlock>()
+    private let waterBlock = UniformBlock<WaterBlock>()
     private var emptyArray: GLuint = 0
 
     public init(shaders: ShaderSource) throws {
@@ -37,16 +39,12 @@ public final class WaterRenderer {
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glBindVertexArray(emptyArray)
 
-        backdropProgram.set("topColour", backdrop.top)
-        backdropProgram.set("bottomColour", backdrop.bottom)
+        backdropBlock.bind(WaveBackdropBlock(top: backdrop.top, bottom: backdrop.bottom))
         backdropProgram.use()
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
 
-        waterProgram.set("deepColour", p.deep)
-        waterProgram.set("shallowColour", p.shallow)
-        waterProgram.set("skyColour", p.sky)
-        waterProgram.set("cellsPerPixel", SIMD2(Float(field.width) / Float(max(viewportWidth, 1)),
-                                                Float(field.height) / Float(max(viewportHeight, 1))))
+        waterBlock.bind(WaterBlock(deep: p.deep, shallow: p.shallow, sky: p.sky,
+                                   cellsPerPixel: SIMD2(Float(field.width) / Float(max(viewportWidth, 1)), Float(field.height) / Float(max(viewportHeight, 1)))))
         field.currentTexture.bindTexture(unit: Self.heightsUnit)
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))

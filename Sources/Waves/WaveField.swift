@@ -7,6 +7,8 @@ import GLSupport
 public final class WaveField {
     private let stepProgram: ShaderProgram
     private let disturbProgram: ShaderProgram
+    private let stepBlock = UniformBlock<WaveStepBlock>()
+    private let disturbBlock = UniformBlock<WaveDisturbBlock>()
     private var previous: Texture2D
     private var current: Texture2D
     private var next: Texture2D
@@ -17,7 +19,7 @@ public final class WaveField {
     static let previousImage = 0, currentImage = 1, nextImage = 2
     /// Disturbances one dispatch takes (`MAX_DISTURBANCES` in wave_disturb.comp); more are
     /// applied in several dispatches.
-    static let disturbancesPerDispatch = 32
+    static let disturbancesPerDispatch = WaveDisturbBlock.Disturbances.count
 
     public var width: Int { current.width }
     public var height: Int { current.height }
@@ -27,8 +29,6 @@ public final class WaveField {
     public init(shaders: ShaderSource) throws {
         stepProgram = try ShaderProgram(compute: "wave_step.comp", source: shaders)
         disturbProgram = try ShaderProgram(compute: "wave_disturb.comp", source: shaders)
-        disturbProgram.set("velocityShare", WaveImpulse.velocityShare)
-        disturbProgram.set("surroundShare", WaveBrushShape.surroundShare)
         (previous, current, next) = (Texture2D(width: 1, height: 1), Texture2D(width: 1, height: 1), Texture2D(width: 1, height: 1))
     }
 
@@ -51,15 +51,19 @@ public final class WaveField {
     public func disturb(_ disturbances: [WaveDisturbance], parameters: WaveParameters) {
         guard !disturbances.isEmpty else { return }
         let p = parameters.clamped()
-        disturbProgram.set("radiusCells", p.brushRadius * Float(min(width, height)))
+        var block = WaveDisturbBlock()
+        block.radiusCells = p.brushRadius * Float(min(width, height))
         previous.bindImage(unit: Self.previousImage, access: GL_READ_WRITE)
         current.bindImage(unit: Self.currentImage, access: GL_READ_WRITE)
         var start = 0
         while start < disturbances.count {
             let batch = disturbances[start..<min(start + Self.disturbancesPerDispatch, disturbances.count)]
             let cellsX = Float(width), cellsY = Float(height)
-            disturbProgram.set("disturbances", batch.map { SIMD4($0.x * cellsX, $0.y * cellsY, $0.strength * p.impulse, 0) })
-            disturbProgram.set("disturbanceCount", Int32(batch.count))
+            for (slot, disturbance) in batch.enumerated() {
+                block.disturbances[slot] = SIMD4(disturbance.x * cellsX, disturbance.y * cellsY, disturbance.strength * p.impulse, 0)
+            }
+            block.disturbanceCount = Int32(batch.count)
+            disturbBlock.bind(block)
             dispatchOverGrid(disturbProgram)
             epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT))
             start += Self.disturbancesPerDispatch
@@ -72,12 +76,7 @@ public final class WaveField {
     }
 
     public func step(coefficients c: WaveCoefficients) {
-        stepProgram.set("k", c.k)
-        stepProgram.set("dispersion", c.dispersion)
-        stepProgram.set("viscosityBlend", c.viscosityBlend)
-        stepProgram.set("decay", c.decay)
-        stepProgram.set("edgeLogDecay", c.edgeLogDecay)
-        stepProgram.set("edgeWidthCells", c.edgeWidthCells)
+        stepBlock.bind(WaveStepBlock(c))
         previous.bindImage(unit: Self.previousImage, access: GL_READ_ONLY)
         current.bindImage(unit: Self.currentImage, access: GL_READ_ONLY)
         next.bindImage(unit: Self.nextImage, access: GL_WRITE_ONLY)

@@ -14,27 +14,7 @@ struct SolveAgreementTests {
         let context = try HeadlessContext()
         _ = context
         let program = try ShaderProgram(compute: "contact_solve.comp", source: IterationRole.last.variant(of: GLFixture.shaders))
-        let block = epoxy_glGetUniformBlockIndex(program.id, "SolveParameterBlock")
-        #expect(block != GLuint(GL_INVALID_INDEX))
-        var size: GLint = 0, binding: GLint = -1
-        epoxy_glGetActiveUniformBlockiv(program.id, block, GLenum(GL_UNIFORM_BLOCK_DATA_SIZE), &size)
-        epoxy_glGetActiveUniformBlockiv(program.id, block, GLenum(GL_UNIFORM_BLOCK_BINDING), &binding)
-        #expect(Int(size) == MemoryLayout<SolveParameters>.size)
-        #expect(Int(binding) == ComputeBindings.solveParameters)
-        var members: GLint = 0
-        epoxy_glGetActiveUniformBlockiv(program.id, block, GLenum(GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS), &members)
-        #expect(Int(members) == SolveParameters.layout.count, "every member of the block is in the Swift layout")
-        for (name, offset) in SolveParameters.layout {
-            var index = GLuint(GL_INVALID_INDEX)
-            name.withCString { pointer in
-                var names: [UnsafePointer<GLchar>?] = [pointer]
-                epoxy_glGetUniformIndices(program.id, 1, &names, &index)
-            }
-            #expect(index != GLuint(GL_INVALID_INDEX), "\(name) is not in the block")
-            var glOffset: GLint = -1
-            epoxy_glGetActiveUniformsiv(program.id, 1, &index, GLenum(GL_UNIFORM_OFFSET), &glOffset)
-            #expect(Int(glOffset) == offset, "\(name): the GL puts it at \(glOffset), Swift at \(offset)")
-        }
+        #expect(program.layoutMismatches(of: SolveParameters.self) == [])
     }
 
     /// The substep's ending rules (velocity from the move, damping, the glass and its friction,

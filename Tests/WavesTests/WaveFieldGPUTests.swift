@@ -6,6 +6,23 @@ import Testing
 /// The compute shaders against the CPU reference, and the renderer, on a headless context.
 @Suite("Wave field (headless GL)", .serialized, .enabled(if: WaveFixture.unavailableReason == nil, "no GL 4.3 context through EGL"))
 struct WaveFieldGPUTests {
+    /// Each program's parameters are one std140 block: its Swift mirror must lie as the GL lays
+    /// it out, or a shader reads one parameter as another.
+    @Test("every wave program's block lies as its Swift mirror says")
+    func blockLayouts() throws {
+        let context = try HeadlessContext()
+        let shaders = WaveFixture.shaders
+        let backdrop = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "backdrop.frag", source: shaders)
+        let water = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "water.frag", source: shaders)
+        let disturb = try ShaderProgram(compute: "wave_disturb.comp", source: shaders)
+        let step = try ShaderProgram(compute: "wave_step.comp", source: shaders)
+        #expect(backdrop.layoutMismatches(of: WaveBackdropBlock.self) == [])
+        #expect(water.layoutMismatches(of: WaterBlock.self) == [])
+        #expect(disturb.layoutMismatches(of: WaveDisturbBlock.self) == [])
+        #expect(step.layoutMismatches(of: WaveStepBlock.self) == [])
+        withExtendedLifetime(context) {}
+    }
+
     /// Everything on at once: viscosity, damping, dispersion, an absorbing band, a speed that
     /// the limit clamps.
     static let busy: WaveParameters = {

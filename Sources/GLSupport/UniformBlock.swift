@@ -1,0 +1,77 @@
+@preconcurrency import CEpoxy
+
+/// A Swift mirror of a std140 uniform block, member for member in the GL's order and places, so
+/// a program's parameters go to it as one value (UniformBlock), where setting them uniform by
+/// uniform passed over a misspelt name in silence.
+public protocol UniformBlockMirror: Equatable {
+    /// The block's name in GLSL.
+    static var blockName: String { get }
+    /// The uniform buffer binding its shaders read it at (a `#define` they are given).
+    static var binding: Int { get }
+    /// Each member's byte offset by its GLSL name, for the test that holds it to the GL's
+    /// (`ShaderProgram.layoutMismatches`).
+    static var layout: [(String, Int)] { get }
+}
+
+extension UniformBlockMirror {
+    /// The byte offset of `member`, for `layout`.
+    public static func offset<T>(_ member: KeyPath<Self, T>) -> Int {
+        MemoryLayout<Self>.offset(of: member)!
+    }
+}
+
+/// One uniform buffer holding a `Block`: uploaded when it changes, bound at the block's binding
+/// before the draw or dispatch that reads it.
+public final class UniformBlock<Block: UniformBlockMirror> {
+    private let buffer = StorageBuffer()
+    private var last: Block?
+
+    /// Needs a current GL context.
+    public init() {
+        epoxy_glBindBuffer(GLenum(GL_UNIFORM_BUFFER), buffer.id)
+        epoxy_glBufferData(GLenum(GL_UNIFORM_BUFFER), MemoryLayout<Block>.size, nil, GLenum(GL_DYNAMIC_DRAW))
+    }
+
+    /// `block` for the next draws or dispatches (uploaded only if it changed).
+    public func bind(_ block: Block) {
+        if block != last {
+            var copy = block
+            epoxy_glBindBuffer(GLenum(GL_UNIFORM_BUFFER), buffer.id)
+            epoxy_glBufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, MemoryLayout<Block>.size, &copy)
+            last = block
+        }
+        epoxy_glBindBufferBase(GLenum(GL_UNIFORM_BUFFER), GLuint(Block.binding), buffer.id)
+    }
+}
+
+extension ShaderProgram {
+    /// Where this program's GL lays out `Block` unlike its Swift mirror: its size, its binding,
+    /// a member missing on either side or at another offset; empty where they agree.
+    public func layoutMismatches<Block: UniformBlockMirror>(of _: Block.Type) -> [String] {
+        let block = epoxy_glGetUniformBlockIndex(id, Block.blockName)
+        guard block != GLuint(GL_INVALID_INDEX) else { return ["\(file) has no active block \(Block.blockName)"] }
+        var problems: [String] = []
+        var size: GLint = 0, binding: GLint = -1, members: GLint = 0
+        epoxy_glGetActiveUniformBlockiv(id, block, GLenum(GL_UNIFORM_BLOCK_DATA_SIZE), &size)
+        epoxy_glGetActiveUniformBlockiv(id, block, GLenum(GL_UNIFORM_BLOCK_BINDING), &binding)
+        epoxy_glGetActiveUniformBlockiv(id, block, GLenum(GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS), &members)
+        if Int(size) != MemoryLayout<Block>.size { problems.append("\(Block.blockName): the GL's \(size) bytes, Swift's \(MemoryLayout<Block>.size)") }
+        if Int(binding) != Block.binding { problems.append("\(Block.blockName): bound at \(binding), Swift says \(Block.binding)") }
+        if Int(members) != Block.layout.count { problems.append("\(Block.blockName): \(members) active members, \(Block.layout.count) in Swift") }
+        for (name, offset) in Block.layout {
+            var index = GLuint(GL_INVALID_INDEX)
+            name.withCString { pointer in
+                var names: [UnsafePointer<GLchar>?] = [pointer]
+                epoxy_glGetUniformIndices(id, 1, &names, &index)
+            }
+            guard index != GLuint(GL_INVALID_INDEX) else {
+                problems.append("\(Block.blockName).\(name) is not an active member")
+                continue
+            }
+            var glOffset: GLint = -1
+            epoxy_glGetActiveUniformsiv(id, 1, &index, GLenum(GL_UNIFORM_OFFSET), &glOffset)
+            if Int(glOffset) != offset { problems.append("\(Block.blockName).\(name): the GL puts it at \(glOffset), Swift at \(offset)") }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,84 @@
+import GLSupport
+
+// The Swift mirrors of the waves' uniform blocks (UniformBlockMirror), one a program, each
+// uploaded whole before its draw or dispatch; WaveShaders gives the shaders their bindings.
+
+/// backdrop.frag's colours.
+struct WaveBackdropBlock: UniformBlockMirror {
+    static let blockName = "WaveBackdropBlock"
+    static let binding = 0
+    var topColour: PackedFloat3
+    private var padding0: Float = 0
+    var bottomColour: PackedFloat3
+    private var padding1: Float = 0
+
+    init(top: SIMD3<Float>, bottom: SIMD3<Float>) {
+        (topColour, bottomColour) = (PackedFloat3(top), PackedFloat3(bottom))
+    }
+
+    static let layout = [("topColour", offset(\Self.topColour)), ("bottomColour", offset(\Self.bottomColour))]
+}
+
+/// water.frag's colours and the cell grid's size against the viewport's.
+struct WaterBlock: UniformBlockMirror {
+    static let blockName = "WaterBlock"
+    static let binding = 1
+    var deepColour: PackedFloat3
+    private var padding0: Float = 0
+    var shallowColour: PackedFloat3
+    private var padding1: Float = 0
+    var skyColour: PackedFloat3
+    private var padding2: Float = 0
+    var cellsPerPixel: SIMD2<Float>
+    private var padding3 = SIMD2<Float>.zero
+
+    init(deep: SIMD3<Float>, shallow: SIMD3<Float>, sky: SIMD3<Float>, cellsPerPixel: SIMD2<Float>) {
+        (deepColour, shallowColour, skyColour) = (PackedFloat3(deep), PackedFloat3(shallow), PackedFloat3(sky))
+        self.cellsPerPixel = cellsPerPixel
+    }
+
+    static let layout = [("deepColour", offset(\Self.deepColour)), ("shallowColour", offset(\Self.shallowColour)),
+                         ("skyColour", offset(\Self.skyColour)), ("cellsPerPixel", offset(\Self.cellsPerPixel))]
+}
+
+/// wave_disturb.comp's impulses (`WaveField.disturbancesPerDispatch` at most) and brush.
+struct WaveDisturbBlock: UniformBlockMirror {
+    static let blockName = "WaveDisturbBlock"
+    static let binding = 2
+    typealias Disturbances = InlineArray<32, SIMD4<Float>>
+    /// x, y in cells (y down), strength × impulse, unused.
+    var disturbances = Disturbances(repeating: .zero)
+    var disturbanceCount: Int32 = 0
+    var radiusCells: Float = 0
+    var velocityShare: Float = WaveImpulse.velocityShare
+    var surroundShare: Float = WaveBrushShape.surroundShare
+
+    static let layout = [("disturbances[0]", offset(\Self.disturbances)), ("disturbanceCount", offset(\Self.disturbanceCount)),
+                         ("radiusCells", offset(\Self.radiusCells)), ("velocityShare", offset(\Self.velocityShare)),
+                         ("surroundShare", offset(\Self.surroundShare))]
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.disturbanceCount == b.disturbanceCount && a.radiusCells == b.radiusCells && a.velocityShare == b.velocityShare
+            && a.surroundShare == b.surroundShare && a.disturbances.indices.allSatisfy { a.disturbances[$0] == b.disturbances[$0] }
+    }
+}
+
+/// wave_step.comp's coefficients (WaveCoefficients).
+struct WaveStepBlock: UniformBlockMirror {
+    static let blockName = "WaveStepBlock"
+    static let binding = 3
+    var k: Float
+    var dispersion: Float
+    var viscosityBlend: Float
+    var decay: Float
+    var edgeLogDecay: Float
+    var edgeWidthCells: Float
+    private var padding = SIMD2<Float>.zero
+
+    init(_ c: WaveCoefficients) {
+        (k, dispersion, viscosityBlend, decay, edgeLogDecay, edgeWidthCells) = (c.k, c.dispersion, c.viscosityBlend, c.decay, c.edgeLogDecay, c.edgeWidthCells)
+    }
+
+    static let layout = [("k", offset(\Self.k)), ("dispersion", offset(\Self.dispersion)), ("viscosityBlend", offset(\Self.viscosityBlend)),
+                         ("decay", offset(\Self.decay)), ("edgeLogDecay", offset(\Self.edgeLogDecay)), ("edgeWidthCells", offset(\Self.edgeWidthCells))]
+}
