@@ -1,7 +1,5 @@
 // The control's geometry, shared by the control, ripple and particle shaders. Pixels, y down.
-uniform vec2 viewportSize;   // px
-uniform vec2 controlOrigin;  // top left of the capsule's frame, px
-uniform vec2 controlSize;    // px
+// Needs control_frame.glsl.
 
 // The fragment's pixel centre, y down from the top.
 vec2 pixel() { return vec2(gl_FragCoord.x, viewportSize.y - gl_FragCoord.y); }

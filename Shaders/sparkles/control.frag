@@ -2,14 +2,17 @@
 // The control, premultiplied alpha, into its own texture (the ripple pass samples it): the
 // black capsule, the white stroke inside its edge, and the palette-coloured border that glows
 // nearest the press with the seed's intensity (SparkleReference.glowIntensity).
+#include "control_frame.glsl"
 #include "capsule.glsl"
 out vec4 colour;
 
-uniform float strokeWidth, borderWidth, haloRadius;
-uniform vec2 press;            // window px
-uniform float progress;        // 0-1
-uniform float glowAmplitude;
-uniform vec3 paletteA, paletteB, paletteC;
+layout(std140, binding = CONTROL_BLOCK) uniform ControlBlock {
+    float strokeWidth, borderWidth, haloRadius;
+    vec2 press;            // window px
+    float progress;        // 0-1
+    float glowAmplitude;
+    vec3 paletteA, paletteB, paletteC;
+};
 
 float glowIntensity(float d) {
     if (progress <= 0.0) return 0.0;

@@ -1,6 +1,7 @@
 #version 430 core
 // A disc of the particle's radius with a one-pixel soft rim, clipped to the capsule; added to
 // what is there (blend ONE, ONE).
+#include "control_frame.glsl"
 #include "capsule.glsl"
 in vec3 tint;
 in vec2 centrePx;

@@ -4,8 +4,10 @@
 #include "particle.glsl"
 layout(std430, binding = PARTICLES_BUFFER) readonly buffer Particles { Particle particles[]; };
 
-uniform vec2 viewportSize, controlOrigin;
-uniform float progress, maxLifespan, brightness;
+#include "control_frame.glsl"
+layout(std140, binding = SPARKLE_SPRITE_BLOCK) uniform SparkleSpriteBlock {
+    float progress, maxLifespan, brightness;
+};
 out vec3 tint;
 out vec2 centrePx;
 out float radiusPx;

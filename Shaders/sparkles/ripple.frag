@@ -1,15 +1,18 @@
 #version 430 core
 // The ripple as a post-process: samples the control's texture displaced along the direction
 // from the origin and brightens it (SparkleReference.ripple), then lays it over the backdrop.
+#include "control_frame.glsl"
 #include "capsule.glsl"
 out vec4 colour;
 
 layout(binding = CONTROL_TEXTURE) uniform sampler2D control;  // premultiplied, rows bottom-up as GL stores them
-uniform bool rippleOn;
-uniform vec2 origin;        // window px
-uniform float time;         // ripple time
-uniform float amplitude, frequency, decay, speed;
-uniform vec3 backdrop;
+layout(std140, binding = RIPPLE_BLOCK) uniform RippleBlock {
+    vec2 origin;        // window px
+    float time;         // ripple time
+    float amplitude, frequency, decay, speed;
+    uint rippleOn;      // 0 while no ripple runs
+    vec3 backdrop;
+};
 
 vec4 sampleAt(vec2 p) {
     return texture(control, vec2(p.x, viewportSize.y - p.y) / viewportSize);
@@ -18,7 +21,7 @@ vec4 sampleAt(vec2 p) {
 void main() {
     vec2 p = pixel();
     vec4 c;
-    if (rippleOn) {
+    if (rippleOn != 0u) {
         float distance = length(p - origin);
         float t = max(0.0, time - distance / speed);
         float wave = sin(frequency * t) * exp(-decay * t);

@@ -6,12 +6,14 @@ layout(local_size_x = WORK_GROUP_SIZE) in;
 #include "particle.glsl"
 layout(std430, binding = PARTICLES_BUFFER) buffer Particles { Particle particles[]; };
 
-uniform uint count;
-uniform vec2 centre;           // the press, px in the control's frame
-uniform vec2 frameSize;        // the control's frame, px
-uniform float rebirthDistance; // px
-uniform float maxLifespan;     // ticks
-uniform float radiusMin, radiusMax, speed, speedJitter;
+layout(std140, binding = SPARKLE_TICK_BLOCK) uniform SparkleTickBlock {
+    uint count;
+    vec2 centre;           // the press, px in the control's frame
+    vec2 frameSize;        // the control's frame, px
+    float rebirthDistance; // px
+    float maxLifespan;     // ticks
+    float radiusMin, radiusMax, speed, speedJitter;
+};
 
 #include "../common/pcg.glsl"
 

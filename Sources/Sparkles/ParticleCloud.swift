@@ -10,6 +10,7 @@ public final class ParticleCloud {
     static let particlesBinding = 0
     let buffer = StorageBuffer()
     private let tickProgram: ShaderProgram
+    private let tickBlock = UniformBlock<SparkleTickBlock>()
     public private(set) var count = 0
 
     /// `shaders`: the Shaders/sparkles folder.
@@ -37,15 +38,7 @@ public final class ParticleCloud {
     /// One tick toward `centre` (px in the control's frame of `size`).
     public func tick(centre: SIMD2<Float>, size: SIMD2<Float>, parameters: SparkleParameters) {
         let p = parameters.clamped()
-        tickProgram.set("count", UInt32(count))
-        tickProgram.set("centre", centre)
-        tickProgram.set("frameSize", size)
-        tickProgram.set("rebirthDistance", p.rebirthDistance)
-        tickProgram.set("maxLifespan", p.maxLifespan)
-        tickProgram.set("radiusMin", p.radiusMin)
-        tickProgram.set("radiusMax", p.radiusMax)
-        tickProgram.set("speed", p.particleSpeed)
-        tickProgram.set("speedJitter", p.speedJitter)
+        tickBlock.bind(SparkleTickBlock(count: count, centre: centre, frameSize: size, p))
         buffer.bind(to: Self.particlesBinding)
         tickProgram.dispatch(invocations: count, groupSize: Self.groupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))

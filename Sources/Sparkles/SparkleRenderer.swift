@@ -28,6 +28,10 @@ public final class SparkleRenderer {
     private let rippleProgram: ShaderProgram
     private let particleProgram: ShaderProgram
     public let controlTarget = ColourTarget()
+    private let frameBlock = UniformBlock<ControlFrameBlock>()
+    private let controlBlock = UniformBlock<ControlBlock>()
+    private let rippleBlock = UniformBlock<RippleBlock>()
+    private let spriteBlock = UniformBlock<SparkleSpriteBlock>()
     private var emptyArray: GLuint = 0
 
     public init(shaders: ShaderSource) throws {
@@ -46,12 +50,7 @@ public final class SparkleRenderer {
     public func draw(cloud: ParticleCloud?, frame: SparkleFrame, layout: ControlLayout, parameters: SparkleParameters,
                      framebuffer: GLuint, width: Int, height: Int) {
         let p = parameters.clamped()
-        let viewport = SIMD2(Float(width), Float(height))
-        for program in [controlProgram, rippleProgram, particleProgram] {
-            program.set("viewportSize", viewport)
-            program.set("controlOrigin", layout.origin)
-            program.set("controlSize", layout.size)
-        }
+        frameBlock.bind(ControlFrameBlock(viewportSize: SIMD2(Float(width), Float(height)), layout: layout))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glBindVertexArray(emptyArray)
@@ -60,15 +59,7 @@ public final class SparkleRenderer {
         controlTarget.bind(width: width, height: height)
         epoxy_glClearColor(0, 0, 0, 0)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        controlProgram.set("strokeWidth", p.strokeWidth)
-        controlProgram.set("borderWidth", p.borderWidth)
-        controlProgram.set("haloRadius", p.haloRadius)
-        controlProgram.set("press", frame.press)
-        controlProgram.set("progress", frame.progress)
-        controlProgram.set("glowAmplitude", p.glowAmplitude)
-        controlProgram.set("paletteA", p.paletteA)
-        controlProgram.set("paletteB", p.paletteB)
-        controlProgram.set("paletteC", p.paletteC)
+        controlBlock.bind(ControlBlock(p, frame: frame))
         controlProgram.use()
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
 
@@ -76,22 +67,13 @@ public final class SparkleRenderer {
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
         controlTarget.bindTexture(unit: Self.controlUnit)
-        rippleProgram.set("rippleOn", frame.ripple != nil)
-        rippleProgram.set("origin", frame.ripple?.origin ?? .zero)
-        rippleProgram.set("time", frame.ripple?.time ?? 0)
-        rippleProgram.set("amplitude", p.rippleAmplitude)
-        rippleProgram.set("frequency", p.rippleFrequency)
-        rippleProgram.set("decay", p.rippleDecay)
-        rippleProgram.set("speed", p.rippleSpeed)
-        rippleProgram.set("backdrop", p.backdrop)
+        rippleBlock.bind(RippleBlock(p, frame: frame))
         rippleProgram.use()
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
 
         // 3. The cloud, added on top, only while it shows.
         if let cloud, frame.progress > 0 {
-            particleProgram.set("progress", frame.progress)
-            particleProgram.set("maxLifespan", p.maxLifespan)
-            particleProgram.set("brightness", p.particleBrightness)
+            spriteBlock.bind(SparkleSpriteBlock(p, frame: frame))
             cloud.buffer.bind(to: ParticleCloud.particlesBinding)
             particleProgram.drawAdditivePoints(count: cloud.count)
         }

@@ -5,7 +5,9 @@ extension ShaderSource {
     public static func sparkles(in shaders: ShaderSource) -> ShaderSource {
         shaders.folder("sparkles", defines: defines([
             ("WORK_GROUP_SIZE", ParticleCloud.groupSize), ("PARTICLES_BUFFER", ParticleCloud.particlesBinding),
-            ("CONTROL_TEXTURE", SparkleRenderer.controlUnit),
+            ("CONTROL_TEXTURE", SparkleRenderer.controlUnit), ("CONTROL_FRAME_BLOCK", ControlFrameBlock.binding),
+            ("CONTROL_BLOCK", ControlBlock.binding), ("RIPPLE_BLOCK", RippleBlock.binding),
+            ("SPARKLE_SPRITE_BLOCK", SparkleSpriteBlock.binding), ("SPARKLE_TICK_BLOCK", SparkleTickBlock.binding),
         ]))
     }
 }

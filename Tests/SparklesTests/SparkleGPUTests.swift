@@ -7,6 +7,26 @@ import Testing
 /// context (llvmpipe here).
 @Suite("Sparkles (headless GL)", .serialized, .enabled(if: HeadlessContext.unavailableReason == nil, "no GL 4.3 context through EGL"))
 struct SparkleGPUTests {
+    /// Each program's parameters are std140 blocks: each Swift mirror must lie as the GL lays
+    /// it out in every program that reads it, or a shader reads one parameter as another.
+    @Test("every sparkles program's blocks lie as their Swift mirrors say")
+    func blockLayouts() throws {
+        let context = try HeadlessContext()
+        let shaders = SparkleFixture.shaders
+        let control = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "control.frag", source: shaders)
+        let ripple = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "ripple.frag", source: shaders)
+        let particle = try ShaderProgram(vertex: "particle.vert", fragment: "particle.frag", source: shaders)
+        let tick = try ShaderProgram(compute: "sparkle_tick.comp", source: shaders)
+        for program in [control, ripple, particle] {
+            #expect(program.layoutMismatches(of: ControlFrameBlock.self) == [])
+        }
+        #expect(control.layoutMismatches(of: ControlBlock.self) == [])
+        #expect(ripple.layoutMismatches(of: RippleBlock.self) == [])
+        #expect(particle.layoutMismatches(of: SparkleSpriteBlock.self) == [])
+        #expect(tick.layoutMismatches(of: SparkleTickBlock.self) == [])
+        withExtendedLifetime(context) {}
+    }
+
     let p = SparkleParameters.defaults
 
     /// Particles in every case the rule has: near the centre, far, at the origin, too old.

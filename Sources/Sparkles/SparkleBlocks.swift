@@ -1,0 +1,124 @@
+import GLSupport
+
+// The Swift mirrors of the sparkles' uniform blocks (UniformBlockMirror), each uploaded whole
+// before the draw or dispatch that reads it; SparkleShaders gives the shaders their bindings.
+
+/// control_frame.glsl: the window and the control's frame, read by the control, ripple and
+/// particle programs.
+struct ControlFrameBlock: UniformBlockMirror {
+    static let blockName = "ControlFrameBlock"
+    static let binding = 0
+    var viewportSize: SIMD2<Float>
+    var controlOrigin: SIMD2<Float>
+    var controlSize: SIMD2<Float>
+    private var padding = SIMD2<Float>.zero
+
+    init(viewportSize: SIMD2<Float>, layout: ControlLayout) {
+        (self.viewportSize, controlOrigin, controlSize) = (viewportSize, layout.origin, layout.size)
+    }
+
+    static let layout = [("viewportSize", offset(\Self.viewportSize)), ("controlOrigin", offset(\Self.controlOrigin)),
+                         ("controlSize", offset(\Self.controlSize))]
+}
+
+/// control.frag's stroke, border, glow and palette.
+struct ControlBlock: UniformBlockMirror {
+    static let blockName = "ControlBlock"
+    static let binding = 1
+    var strokeWidth: Float
+    var borderWidth: Float
+    var haloRadius: Float
+    private var padding0: Float = 0
+    /// Window px.
+    var press: SIMD2<Float>
+    var progress: Float
+    var glowAmplitude: Float
+    var paletteA: PackedFloat3
+    private var padding1: Float = 0
+    var paletteB: PackedFloat3
+    private var padding2: Float = 0
+    var paletteC: PackedFloat3
+    private var padding3: Float = 0
+
+    init(_ p: SparkleParameters, frame: SparkleFrame) {
+        (strokeWidth, borderWidth, haloRadius, glowAmplitude) = (p.strokeWidth, p.borderWidth, p.haloRadius, p.glowAmplitude)
+        (press, progress) = (frame.press, frame.progress)
+        (paletteA, paletteB, paletteC) = (PackedFloat3(p.paletteA), PackedFloat3(p.paletteB), PackedFloat3(p.paletteC))
+    }
+
+    static let layout = [("strokeWidth", offset(\Self.strokeWidth)), ("borderWidth", offset(\Self.borderWidth)),
+                         ("haloRadius", offset(\Self.haloRadius)), ("press", offset(\Self.press)), ("progress", offset(\Self.progress)),
+                         ("glowAmplitude", offset(\Self.glowAmplitude)), ("paletteA", offset(\Self.paletteA)),
+                         ("paletteB", offset(\Self.paletteB)), ("paletteC", offset(\Self.paletteC))]
+}
+
+/// ripple.frag's ripple (`rippleOn` 0 while none runs) and backdrop.
+struct RippleBlock: UniformBlockMirror {
+    static let blockName = "RippleBlock"
+    static let binding = 2
+    /// Window px.
+    var origin: SIMD2<Float>
+    var time: Float
+    var amplitude: Float
+    var frequency: Float
+    var decay: Float
+    var speed: Float
+    var rippleOn: UInt32
+    var backdrop: PackedFloat3
+    private var padding: Float = 0
+
+    init(_ p: SparkleParameters, frame: SparkleFrame) {
+        (origin, time, rippleOn) = (frame.ripple?.origin ?? .zero, frame.ripple?.time ?? 0, frame.ripple == nil ? 0 : 1)
+        (amplitude, frequency, decay, speed) = (p.rippleAmplitude, p.rippleFrequency, p.rippleDecay, p.rippleSpeed)
+        backdrop = PackedFloat3(p.backdrop)
+    }
+
+    static let layout = [("origin", offset(\Self.origin)), ("time", offset(\Self.time)), ("amplitude", offset(\Self.amplitude)),
+                         ("frequency", offset(\Self.frequency)), ("decay", offset(\Self.decay)), ("speed", offset(\Self.speed)),
+                         ("rippleOn", offset(\Self.rippleOn)), ("backdrop", offset(\Self.backdrop))]
+}
+
+/// particle.vert's sprites.
+struct SparkleSpriteBlock: UniformBlockMirror {
+    static let blockName = "SparkleSpriteBlock"
+    static let binding = 3
+    var progress: Float
+    var maxLifespan: Float
+    var brightness: Float
+    private var padding: Float = 0
+
+    init(_ p: SparkleParameters, frame: SparkleFrame) {
+        (progress, maxLifespan, brightness) = (frame.progress, p.maxLifespan, p.particleBrightness)
+    }
+
+    static let layout = [("progress", offset(\Self.progress)), ("maxLifespan", offset(\Self.maxLifespan)), ("brightness", offset(\Self.brightness))]
+}
+
+/// sparkle_tick.comp's rule.
+struct SparkleTickBlock: UniformBlockMirror {
+    static let blockName = "SparkleTickBlock"
+    static let binding = 4
+    var count: UInt32
+    private var padding: Float = 0
+    /// The press, px in the control's frame.
+    var centre: SIMD2<Float>
+    /// The control's frame, px.
+    var frameSize: SIMD2<Float>
+    var rebirthDistance: Float
+    var maxLifespan: Float
+    var radiusMin: Float
+    var radiusMax: Float
+    var speed: Float
+    var speedJitter: Float
+
+    init(count: Int, centre: SIMD2<Float>, frameSize: SIMD2<Float>, _ p: SparkleParameters) {
+        (self.count, self.centre, self.frameSize) = (UInt32(count), centre, frameSize)
+        (rebirthDistance, maxLifespan, radiusMin, radiusMax) = (p.rebirthDistance, p.maxLifespan, p.radiusMin, p.radiusMax)
+        (speed, speedJitter) = (p.particleSpeed, p.speedJitter)
+    }
+
+    static let layout = [("count", offset(\Self.count)), ("centre", offset(\Self.centre)), ("frameSize", offset(\Self.frameSize)),
+                         ("rebirthDistance", offset(\Self.rebirthDistance)), ("maxLifespan", offset(\Self.maxLifespan)),
+                         ("radiusMin", offset(\Self.radiusMin)), ("radiusMax", offset(\Self.radiusMax)), ("speed", offset(\Self.speed)),
+                         ("speedJitter", offset(\Self.speedJitter))]
+}
