@@ -4,8 +4,10 @@
 #include "particle.glsl"
 layout(std430, binding = PARTICLES_BUFFER) readonly buffer Particles { Particle particles[]; };
 
-uniform vec2 viewportSize, centre;   // px; the square's centre, y down
-uniform float pixelsPerPoint, spriteSide, fadeSpeed;
+layout(std140, binding = TITANIUM_SPRITE_BLOCK) uniform TitaniumSpriteBlock {
+    vec2 viewportSize, centre;   // px; the square's centre, y down
+    float pixelsPerPoint, spriteSide, fadeSpeed;
+};
 out vec4 tint;
 
 void main() {

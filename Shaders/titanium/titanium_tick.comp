@@ -8,23 +8,25 @@ layout(std430, binding = PARTICLES_BUFFER) buffer Particles { Particle particles
 
 // WORK_GROUP_SIZE, MAX_EMITTERS, MAX_FIELDS, FIELD_SCALE, TURBULENCE_FLOOR come from ShaderSource.titanium.
 
-uniform uint count;
-uniform uint layerEnd[3];           // slots [end of previous layer, layerEnd[l]) are layer l's
-uniform vec3 birthRates;
-uniform vec3 layerAlphas;
-uniform vec3 layerColours[3];
-uniform vec4 emitters[MAX_EMITTERS]; // centre.xy (-1..1), half side, cumulative weight in the layer
-uniform int emitterStart[3], emitterCount[3];
-uniform float dt, time, square;
-uniform float scale, scaleRange, lifetime, lifetimeRange, speed, speedRange, gravityVariation;
-uniform uint theme;
-uniform vec4 fields[MAX_FIELDS];     // centre.xy, radius, strength (the cursor and its ripples)
-uniform int fieldCount;
-uniform bool gravityOn;
-uniform vec2 gravity;               // direction x strength
-uniform bool turbulenceOn;
-uniform float turbulenceStrength, turbulenceRadius, smoothness, animationSpeed, burst;
-uniform vec2 turbulenceCentre;      // pt
+// The tick's parameters, one block (TitaniumTickBlock in TitaniumBlocks.swift).
+layout(std140, binding = TITANIUM_TICK_BLOCK) uniform TitaniumTickBlock {
+    vec4 emitters[MAX_EMITTERS];  // centre.xy (-1..1), half side, cumulative weight in the layer
+    vec4 fields[MAX_FIELDS];      // centre.xy, radius, strength (the cursor and its ripples)
+    vec4 layerColours[3];         // rgb
+    uvec4 layerEnds;              // slots [end of previous layer, layerEnds[l]) are layer l's
+    ivec4 emitterStarts, emitterCounts;
+    vec3 birthRates;
+    float dt;
+    vec3 layerAlphas;
+    float time;
+    vec2 gravity;                 // direction x strength
+    vec2 turbulenceCentre;        // pt
+    uint count, theme;
+    int fieldCount;
+    uint gravityOn, turbulenceOn;
+    float square, scale, scaleRange, lifetime, lifetimeRange, speed, speedRange, gravityVariation;
+    float turbulenceStrength, turbulenceRadius, smoothness, animationSpeed, burst;
+};
 
 #include "../common/pcg.glsl"
 
@@ -50,9 +52,9 @@ vec2 acceleration(Particle q) {
         float distance = length(d);
         if (distance < fields[i].z && distance > 1e-4) a += d / distance * fields[i].w * FIELD_SCALE;
     }
-    if (gravityOn && q.obeysGravity != 0u) a += gravity * FIELD_SCALE;
+    if (gravityOn != 0u && q.obeysGravity != 0u) a += gravity * FIELD_SCALE;
     float turbulence = burst;
-    if (turbulenceOn) {
+    if (turbulenceOn != 0u) {
         vec2 d = q.position - turbulenceCentre;
         if (turbulenceRadius <= 0.0 || dot(d, d) < turbulenceRadius * turbulenceRadius) turbulence += turbulenceStrength;
     }
@@ -72,21 +74,21 @@ void main() {
     int layer = int(q.layer);
     float rate = birthRates[layer];
     if (rate > 0.0 && time >= q.nextBirth) {
-        uint first = layer == 0 ? 0u : layerEnd[layer - 1];
-        float period = float(layerEnd[layer] - first) / rate;
+        uint first = layer == 0 ? 0u : layerEnds[layer - 1];
+        float period = float(layerEnds[layer] - first) / rate;
         float birth = q.nextBirth + floor((time - q.nextBirth) / period) * period;
         q.nextBirth = birth + period;
         uint h = pcg(pcg(q.generation * 0x9E3779B9u) + id);
         float r[8];
         for (int i = 0; i < 8; i++) { r[i] = unit(h); h = pcg(h); }
         q.generation += 1u;
-        int n = emitterCount[layer];
+        int n = emitterCounts[layer];
         if (n == 0) {
             q.lifetime = 0.0;
         } else {
-            int pick = emitterStart[layer] + n - 1;
+            int pick = emitterStarts[layer] + n - 1;
             for (int i = 0; i < n; i++) {
-                if (r[0] < emitters[emitterStart[layer] + i].w) { pick = emitterStart[layer] + i; break; }
+                if (r[0] < emitters[emitterStarts[layer] + i].w) { pick = emitterStarts[layer] + i; break; }
             }
             vec4 e = emitters[pick];
             q.position = (e.xy + vec2(2.0 * r[1] - 1.0, 2.0 * r[2] - 1.0) * e.z) * square * 0.5;
@@ -98,7 +100,7 @@ void main() {
             q.obeysGravity = r[7] < gravityVariation ? 1u : 0u;
             q.age = time - birth;
             q.position += q.velocity * q.age;
-            q.colour = vec4(layerColours[layer], layerAlphas[layer]);
+            q.colour = vec4(layerColours[layer].rgb, layerAlphas[layer]);
             q.theme = theme;
         }
     }

@@ -12,11 +12,13 @@ public final class TitaniumField {
     public static let maxTick: Float = 1.0 / 30
     let buffer = StorageBuffer()
     private let tickProgram: ShaderProgram
+    private let tickBlock = UniformBlock<TitaniumTickBlock>()
     /// Lanes of each layer.
     public private(set) var capacities: [Int] = [0, 0, 0]
     public var count: Int { capacities.reduce(0, +) }
 
-    /// The radial fields a tick takes: the cursor's and the ripples'.
+    /// The radial fields a tick takes: the cursor's and the ripples' (TitaniumTickBlock.Fields
+    /// holds this many, checked by a test).
     public static let maxFields = TitaniumTimeline.maxRipples + 1
     /// `shaders`: the Shaders/titanium folder with its numbers (`ShaderSource.titanium`).
     public init(shaders: ShaderSource, parameters: TitaniumParameters, time: Float = 0) throws {
@@ -61,57 +63,48 @@ public final class TitaniumField {
     public func tick(dt: Float, time: Float, parameters: TitaniumParameters, forces: TitaniumReference.Forces) {
         guard count > 0 else { return }
         let p = parameters.clamped()
-        let program = tickProgram
-        program.set("count", UInt32(count))
+        var block = TitaniumTickBlock()
+        block.count = UInt32(count)
         var end = 0
         for layer in 0..<3 {
             end += capacities[layer]
-            program.set("layerEnd[\(layer)]", UInt32(end))
+            block.layerEnds[layer] = UInt32(end)
         }
-        program.set("birthRates", p.birthRates)
-        program.set("layerAlphas", p.alphas)
+        block.birthRates = PackedFloat3(p.birthRates)
+        block.layerAlphas = PackedFloat3(p.alphas)
         let theme = TitaniumTheme.all[p.theme]
-        program.set("layerColours", (0..<3).map { theme.colour(layer: $0) })
+        for layer in 0..<3 { block.layerColours[layer] = SIMD4(theme.colour(layer: layer), 0) }
         let emitters = TitaniumReference.emitters(parameters: p)
         var start = 0
         for layer in 0..<3 {
             let own = emitters.filter { $0.layer == layer }
-            program.set("emitterStart[\(layer)]", Int32(start))
-            program.set("emitterCount[\(layer)]", Int32(own.count))
+            block.emitterStarts[layer] = Int32(start)
+            block.emitterCounts[layer] = Int32(own.count)
             var cumulative: Float = 0
             for (i, e) in own.enumerated() {
                 cumulative += e.weight
-                program.set("emitters[\(start + i)]", SIMD4(e.centre.x, e.centre.y, e.halfSide, cumulative))
+                block.emitters[start + i] = SIMD4(e.centre.x, e.centre.y, e.halfSide, cumulative)
             }
             start += own.count
         }
-        program.set("dt", dt)
-        program.set("time", time)
-        program.set("square", p.squareSize)
-        program.set("scale", p.scale)
-        program.set("scaleRange", p.scaleRange)
-        program.set("lifetime", p.lifetime)
-        program.set("lifetimeRange", p.lifetimeRange)
-        program.set("speed", p.speed)
-        program.set("speedRange", p.speedRange)
-        program.set("gravityVariation", p.gravityVariation)
-        program.set("theme", UInt32(p.theme))
+        (block.dt, block.time, block.square) = (dt, time, p.squareSize)
+        (block.scale, block.scaleRange, block.lifetime, block.lifetimeRange) = (p.scale, p.scaleRange, p.lifetime, p.lifetimeRange)
+        (block.speed, block.speedRange, block.gravityVariation) = (p.speed, p.speedRange, p.gravityVariation)
+        block.theme = UInt32(p.theme)
         let fields = forces.radial.prefix(Self.maxFields)
         for (i, field) in fields.enumerated() {
-            program.set("fields[\(i)]", SIMD4(field.centre.x, field.centre.y, field.radius, field.strength))
+            block.fields[i] = SIMD4(field.centre.x, field.centre.y, field.radius, field.strength)
         }
-        program.set("fieldCount", Int32(fields.count))
-        program.set("gravityOn", p.gravityEnabled)
-        program.set("gravity", SIMD2(p.gravityDirectionX, p.gravityDirectionY) * p.gravityStrength)
-        program.set("turbulenceOn", p.turbulenceEnabled)
-        program.set("turbulenceStrength", p.turbulenceStrength)
-        program.set("turbulenceRadius", p.turbulenceRadius)
-        program.set("turbulenceCentre", SIMD2(p.turbulenceX, p.turbulenceY) * p.squareSize / 2)
-        program.set("smoothness", p.turbulenceSmoothness)
-        program.set("animationSpeed", p.turbulenceAnimationSpeed)
-        program.set("burst", forces.burst)
+        block.fieldCount = Int32(fields.count)
+        block.gravityOn = p.gravityEnabled ? 1 : 0
+        block.gravity = SIMD2(p.gravityDirectionX, p.gravityDirectionY) * p.gravityStrength
+        block.turbulenceOn = p.turbulenceEnabled ? 1 : 0
+        (block.turbulenceStrength, block.turbulenceRadius) = (p.turbulenceStrength, p.turbulenceRadius)
+        block.turbulenceCentre = SIMD2(p.turbulenceX, p.turbulenceY) * p.squareSize / 2
+        (block.smoothness, block.animationSpeed, block.burst) = (p.turbulenceSmoothness, p.turbulenceAnimationSpeed, forces.burst)
+        tickBlock.bind(block)
         buffer.bind(to: Self.particlesBinding)
-        program.dispatch(invocations: count, groupSize: Self.groupSize)
+        tickProgram.dispatch(invocations: count, groupSize: Self.groupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))
     }
 }

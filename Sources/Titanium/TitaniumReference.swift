@@ -62,7 +62,8 @@ public struct TitaniumEmitter: Equatable, Sendable {
 public enum TitaniumReference {
     /// The three layers' grids: base 4×4, mid 5×5, highlight 6×6.
     public static let grids = [4, 5, 6]
-    /// Every emitter of every layer (77 at most; the shader's array holds this many).
+    /// Every emitter of every layer (77 at most; the tick's block holds this many:
+    /// TitaniumTickBlock.Emitters, checked by a test).
     public static let maxEmitters = 77
     /// pt/s² of acceleration per unit of field strength (SpriteKit's 150 points a metre).
     public static let fieldScale: Float = 150

@@ -4,6 +4,7 @@ import GLSupport
 /// Draws the pool as additive point sprites over a black backdrop.
 public final class TitaniumRenderer {
     private let program: ShaderProgram
+    private let spriteBlock = UniformBlock<TitaniumSpriteBlock>()
     private var emptyArray: GLuint = 0
 
     public init(shaders: ShaderSource) throws {
@@ -25,11 +26,8 @@ public final class TitaniumRenderer {
         epoxy_glClearColor(0, 0, 0, 1)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         guard field.count > 0 else { return }
-        program.set("viewportSize", SIMD2(Float(width), Float(height)))
-        program.set("centre", layout.centre)
-        program.set("pixelsPerPoint", layout.pixelsPerPoint)
-        program.set("spriteSide", TitaniumReference.spriteSide)
-        program.set("fadeSpeed", p.fadeSpeed)
+        spriteBlock.bind(TitaniumSpriteBlock(viewportSize: SIMD2(Float(width), Float(height)), centre: layout.centre,
+                                             pixelsPerPoint: layout.pixelsPerPoint, spriteSide: TitaniumReference.spriteSide, fadeSpeed: p.fadeSpeed))
         field.buffer.bind(to: TitaniumField.particlesBinding)
         epoxy_glBindVertexArray(emptyArray)
         program.drawAdditivePoints(count: field.count)

@@ -11,6 +11,8 @@ extension ShaderSource {
             #define MAX_FIELDS \(TitaniumField.maxFields)
             #define FIELD_SCALE \(TitaniumReference.fieldScale)
             #define TURBULENCE_FLOOR \(TitaniumReference.turbulenceFloor)
+            #define TITANIUM_TICK_BLOCK \(TitaniumTickBlock.binding)
+            #define TITANIUM_SPRITE_BLOCK \(TitaniumSpriteBlock.binding)
             """)
     }
 }

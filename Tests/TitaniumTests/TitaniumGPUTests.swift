@@ -35,6 +35,21 @@ final class TitaniumFixture {
 /// headless context (llvmpipe here).
 @Suite("Titanium (headless GL)", .serialized, .enabled(if: HeadlessContext.unavailableReason == nil, "no GL 4.3 context through EGL"))
 struct TitaniumGPUTests {
+    /// Each program's parameters are one std140 block: its Swift mirror must lie as the GL lays
+    /// it out, or a shader reads one parameter as another; the mirror's arrays hold every
+    /// emitter and field.
+    @Test("the tick's and the sprites' blocks lie as their Swift mirrors say")
+    func blockLayouts() throws {
+        let context = try HeadlessContext()
+        let tick = try ShaderProgram(compute: "titanium_tick.comp", source: TitaniumFixture.shaders)
+        let sprites = try ShaderProgram(vertex: "particle.vert", fragment: "particle.frag", source: TitaniumFixture.shaders)
+        #expect(tick.layoutMismatches(of: TitaniumTickBlock.self) == [])
+        #expect(sprites.layoutMismatches(of: TitaniumSpriteBlock.self) == [])
+        #expect(TitaniumTickBlock.Emitters.count == TitaniumReference.maxEmitters)
+        #expect(TitaniumTickBlock.Fields.count == TitaniumField.maxFields)
+        withExtendedLifetime(context) {}
+    }
+
     @Test("GPU ticks match TitaniumReference.tick: births, emitters, fields, ageing (small pool, 90 ticks, cursor and gravity on)")
     func tickMatchesReference() throws {
         var p = TitaniumParameters.defaults

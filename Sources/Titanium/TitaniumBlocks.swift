@@ -1,0 +1,89 @@
+import GLSupport
+
+// The Swift mirrors of the titanium scene's uniform blocks (UniformBlockMirror), each uploaded
+// whole before the dispatch or draw that reads it; TitaniumShaders gives the shaders their
+// bindings and array sizes.
+
+/// titanium_tick.comp's tick: the layers, their emitters, the fields and the forces.
+struct TitaniumTickBlock: UniformBlockMirror {
+    static let blockName = "TitaniumTickBlock"
+    static let binding = 0
+    typealias Emitters = InlineArray<77, SIMD4<Float>>
+    typealias Fields = InlineArray<64, SIMD4<Float>>
+    /// Centre xy (−1…1), half side, cumulative weight within the layer; each layer's in a run.
+    var emitters = Emitters(repeating: .zero)
+    /// Centre xy, radius, strength: the cursor and its ripples.
+    var fields = Fields(repeating: .zero)
+    /// Each layer's colour (w unused).
+    var layerColours = InlineArray<3, SIMD4<Float>>(repeating: .zero)
+    /// Slots [end of the layer before, layerEnds[l]) are layer l's (w unused).
+    var layerEnds = SIMD4<UInt32>.zero
+    var emitterStarts = SIMD4<Int32>.zero
+    var emitterCounts = SIMD4<Int32>.zero
+    var birthRates = PackedFloat3(.zero)
+    var dt: Float = 0
+    var layerAlphas = PackedFloat3(.zero)
+    var time: Float = 0
+    /// Direction × strength.
+    var gravity = SIMD2<Float>.zero
+    /// In points.
+    var turbulenceCentre = SIMD2<Float>.zero
+    var count: UInt32 = 0
+    var theme: UInt32 = 0
+    var fieldCount: Int32 = 0
+    var gravityOn: UInt32 = 0
+    var turbulenceOn: UInt32 = 0
+    var square: Float = 0
+    var scale: Float = 0
+    var scaleRange: Float = 0
+    var lifetime: Float = 0
+    var lifetimeRange: Float = 0
+    var speed: Float = 0
+    var speedRange: Float = 0
+    var gravityVariation: Float = 0
+    var turbulenceStrength: Float = 0
+    var turbulenceRadius: Float = 0
+    var smoothness: Float = 0
+    var animationSpeed: Float = 0
+    var burst: Float = 0
+    private var padding = SIMD2<Float>.zero
+
+    static let layout: [(String, Int)] = [
+        ("emitters[0]", offset(\Self.emitters)), ("fields[0]", offset(\Self.fields)), ("layerColours[0]", offset(\Self.layerColours)),
+        ("layerEnds", offset(\Self.layerEnds)), ("emitterStarts", offset(\Self.emitterStarts)), ("emitterCounts", offset(\Self.emitterCounts)),
+        ("birthRates", offset(\Self.birthRates)), ("dt", offset(\Self.dt)), ("layerAlphas", offset(\Self.layerAlphas)),
+        ("time", offset(\Self.time)), ("gravity", offset(\Self.gravity)), ("turbulenceCentre", offset(\Self.turbulenceCentre)),
+        ("count", offset(\Self.count)), ("theme", offset(\Self.theme)), ("fieldCount", offset(\Self.fieldCount)),
+        ("gravityOn", offset(\Self.gravityOn)), ("turbulenceOn", offset(\Self.turbulenceOn)), ("square", offset(\Self.square)),
+        ("scale", offset(\Self.scale)), ("scaleRange", offset(\Self.scaleRange)), ("lifetime", offset(\Self.lifetime)),
+        ("lifetimeRange", offset(\Self.lifetimeRange)), ("speed", offset(\Self.speed)), ("speedRange", offset(\Self.speedRange)),
+        ("gravityVariation", offset(\Self.gravityVariation)), ("turbulenceStrength", offset(\Self.turbulenceStrength)),
+        ("turbulenceRadius", offset(\Self.turbulenceRadius)), ("smoothness", offset(\Self.smoothness)),
+        ("animationSpeed", offset(\Self.animationSpeed)), ("burst", offset(\Self.burst)),
+    ]
+
+    static func == (a: Self, b: Self) -> Bool {
+        withUnsafeBytes(of: a) { first in withUnsafeBytes(of: b) { second in first.elementsEqual(second) } }
+    }
+}
+
+/// particle.vert's sprites.
+struct TitaniumSpriteBlock: UniformBlockMirror {
+    static let blockName = "TitaniumSpriteBlock"
+    static let binding = 1
+    var viewportSize: SIMD2<Float>
+    /// The square's centre, px, y down.
+    var centre: SIMD2<Float>
+    var pixelsPerPoint: Float
+    var spriteSide: Float
+    var fadeSpeed: Float
+    private var padding: Float = 0
+
+    init(viewportSize: SIMD2<Float>, centre: SIMD2<Float>, pixelsPerPoint: Float, spriteSide: Float, fadeSpeed: Float) {
+        (self.viewportSize, self.centre, self.pixelsPerPoint, self.spriteSide, self.fadeSpeed) = (viewportSize, centre, pixelsPerPoint, spriteSide, fadeSpeed)
+    }
+
+    static let layout = [("viewportSize", offset(\Self.viewportSize)), ("centre", offset(\Self.centre)),
+                         ("pixelsPerPoint", offset(\Self.pixelsPerPoint)), ("spriteSide", offset(\Self.spriteSide)),
+                         ("fadeSpeed", offset(\Self.fadeSpeed))]
+}
