@@ -24,6 +24,12 @@ public final class ShaderProgram {
         try self.init(name: "\(vertex) + \(fragment)", stages: [(GLenum(GL_VERTEX_SHADER), vertex), (GLenum(GL_FRAGMENT_SHADER), fragment)], source: source)
     }
 
+    /// A program that colours the whole viewport with `fragment` (the shared full-screen triangle
+    /// pair, `common/fullscreen.vert`, before it).
+    public convenience init(fullscreen fragment: String, source: ShaderSource) throws {
+        try self.init(vertex: "../common/fullscreen.vert", fragment: fragment, source: source)
+    }
+
     private init(name: String, stages: [(GLenum, String)], source: ShaderSource) throws {
         let variant = source.variant.isEmpty ? "" : " (\(source.variant))"
         file = name + variant

@@ -4,7 +4,7 @@
 /// a program's parameters go to it as one value (UniformBlock), where setting them uniform by
 /// uniform passed over a misspelt name in silence.
 public protocol UniformBlockMirror: Equatable {
-    /// The block's name in GLSL.
+    /// The block's name in GLSL (by default the mirror's).
     static var blockName: String { get }
     /// The uniform buffer binding its shaders read it at (a `#define` they are given).
     static var binding: Int { get }
@@ -14,6 +14,9 @@ public protocol UniformBlockMirror: Equatable {
 }
 
 extension UniformBlockMirror {
+    /// The mirror's own name, where the GLSL block is named so.
+    public static var blockName: String { String(describing: Self.self) }
+
     /// The byte offset of `member`, for `layout`.
     public static func offset<T>(_ member: KeyPath<Self, T>) -> Int {
         MemoryLayout<Self>.offset(of: member)!

@@ -13,7 +13,7 @@ final class GlassLayer {
     static let textureUnit = 0
 
     init(shaders: ShaderSource) throws {
-        program = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "glass_layer.frag", source: shaders)
+        program = try ShaderProgram(fullscreen: "glass_layer.frag", source: shaders)
         program.set("glassLayer", Int32(Self.textureUnit))
         epoxy_glGenVertexArrays(1, &emptyArray)
     }

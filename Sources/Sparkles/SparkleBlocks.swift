@@ -6,7 +6,6 @@ import GLSupport
 /// control_frame.glsl: the window and the control's frame, read by the control, ripple and
 /// particle programs.
 struct ControlFrameBlock: UniformBlockMirror {
-    static let blockName = "ControlFrameBlock"
     static let binding = 0
     var viewportSize: SIMD2<Float>
     var controlOrigin: SIMD2<Float>
@@ -23,27 +22,23 @@ struct ControlFrameBlock: UniformBlockMirror {
 
 /// control.frag's stroke, border, glow and palette.
 struct ControlBlock: UniformBlockMirror {
-    static let blockName = "ControlBlock"
     static let binding = 1
     var strokeWidth: Float
     var borderWidth: Float
     var haloRadius: Float
-    private var padding0: Float = 0
+    private var padding: Float = 0
     /// Window px.
     var press: SIMD2<Float>
     var progress: Float
     var glowAmplitude: Float
-    var paletteA: PackedFloat3
-    private var padding1: Float = 0
-    var paletteB: PackedFloat3
-    private var padding2: Float = 0
-    var paletteC: PackedFloat3
-    private var padding3: Float = 0
+    var paletteA: PaddedFloat3
+    var paletteB: PaddedFloat3
+    var paletteC: PaddedFloat3
 
     init(_ p: SparkleParameters, frame: SparkleFrame) {
         (strokeWidth, borderWidth, haloRadius, glowAmplitude) = (p.strokeWidth, p.borderWidth, p.haloRadius, p.glowAmplitude)
         (press, progress) = (frame.press, frame.progress)
-        (paletteA, paletteB, paletteC) = (PackedFloat3(p.paletteA), PackedFloat3(p.paletteB), PackedFloat3(p.paletteC))
+        (paletteA, paletteB, paletteC) = (PaddedFloat3(p.paletteA), PaddedFloat3(p.paletteB), PaddedFloat3(p.paletteC))
     }
 
     static let layout = [("strokeWidth", offset(\Self.strokeWidth)), ("borderWidth", offset(\Self.borderWidth)),
@@ -54,7 +49,6 @@ struct ControlBlock: UniformBlockMirror {
 
 /// ripple.frag's ripple (`rippleOn` 0 while none runs) and backdrop.
 struct RippleBlock: UniformBlockMirror {
-    static let blockName = "RippleBlock"
     static let binding = 2
     /// Window px.
     var origin: SIMD2<Float>
@@ -64,13 +58,12 @@ struct RippleBlock: UniformBlockMirror {
     var decay: Float
     var speed: Float
     var rippleOn: UInt32
-    var backdrop: PackedFloat3
-    private var padding: Float = 0
+    var backdrop: PaddedFloat3
 
     init(_ p: SparkleParameters, frame: SparkleFrame) {
         (origin, time, rippleOn) = (frame.ripple?.origin ?? .zero, frame.ripple?.time ?? 0, frame.ripple == nil ? 0 : 1)
         (amplitude, frequency, decay, speed) = (p.rippleAmplitude, p.rippleFrequency, p.rippleDecay, p.rippleSpeed)
-        backdrop = PackedFloat3(p.backdrop)
+        backdrop = PaddedFloat3(p.backdrop)
     }
 
     static let layout = [("origin", offset(\Self.origin)), ("time", offset(\Self.time)), ("amplitude", offset(\Self.amplitude)),
@@ -80,7 +73,6 @@ struct RippleBlock: UniformBlockMirror {
 
 /// particle.vert's sprites.
 struct SparkleSpriteBlock: UniformBlockMirror {
-    static let blockName = "SparkleSpriteBlock"
     static let binding = 3
     var progress: Float
     var maxLifespan: Float
@@ -96,7 +88,6 @@ struct SparkleSpriteBlock: UniformBlockMirror {
 
 /// sparkle_tick.comp's rule.
 struct SparkleTickBlock: UniformBlockMirror {
-    static let blockName = "SparkleTickBlock"
     static let binding = 4
     var count: UInt32
     private var padding: Float = 0

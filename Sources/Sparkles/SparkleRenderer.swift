@@ -35,8 +35,8 @@ public final class SparkleRenderer {
     private var emptyArray: GLuint = 0
 
     public init(shaders: ShaderSource) throws {
-        controlProgram = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "control.frag", source: shaders)
-        rippleProgram = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "ripple.frag", source: shaders)
+        controlProgram = try ShaderProgram(fullscreen: "control.frag", source: shaders)
+        rippleProgram = try ShaderProgram(fullscreen: "ripple.frag", source: shaders)
         particleProgram = try ShaderProgram(vertex: "particle.vert", fragment: "particle.frag", source: shaders)
         epoxy_glGenVertexArrays(1, &emptyArray)
     }

@@ -6,7 +6,6 @@ import GLSupport
 
 /// titanium_tick.comp's tick: the layers, their emitters, the fields and the forces.
 struct TitaniumTickBlock: UniformBlockMirror {
-    static let blockName = "TitaniumTickBlock"
     static let binding = 0
     typealias Emitters = InlineArray<77, SIMD4<Float>>
     typealias Fields = InlineArray<64, SIMD4<Float>>
@@ -69,7 +68,6 @@ struct TitaniumTickBlock: UniformBlockMirror {
 
 /// particle.vert's sprites.
 struct TitaniumSpriteBlock: UniformBlockMirror {
-    static let blockName = "TitaniumSpriteBlock"
     static let binding = 1
     var viewportSize: SIMD2<Float>
     /// The square's centre, px, y down.

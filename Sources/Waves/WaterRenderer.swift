@@ -13,8 +13,8 @@ public final class WaterRenderer {
     private var emptyArray: GLuint = 0
 
     public init(shaders: ShaderSource) throws {
-        backdropProgram = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "backdrop.frag", source: shaders)
-        waterProgram = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "water.frag", source: shaders)
+        backdropProgram = try ShaderProgram(fullscreen: "backdrop.frag", source: shaders)
+        waterProgram = try ShaderProgram(fullscreen: "water.frag", source: shaders)
         epoxy_glGenVertexArrays(1, &emptyArray)
     }
 

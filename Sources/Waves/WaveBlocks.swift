@@ -5,15 +5,12 @@ import GLSupport
 
 /// backdrop.frag's colours.
 struct WaveBackdropBlock: UniformBlockMirror {
-    static let blockName = "WaveBackdropBlock"
     static let binding = 0
-    var topColour: PackedFloat3
-    private var padding0: Float = 0
-    var bottomColour: PackedFloat3
-    private var padding1: Float = 0
+    var topColour: PaddedFloat3
+    var bottomColour: PaddedFloat3
 
     init(top: SIMD3<Float>, bottom: SIMD3<Float>) {
-        (topColour, bottomColour) = (PackedFloat3(top), PackedFloat3(bottom))
+        (topColour, bottomColour) = (PaddedFloat3(top), PaddedFloat3(bottom))
     }
 
     static let layout = [("topColour", offset(\Self.topColour)), ("bottomColour", offset(\Self.bottomColour))]
@@ -21,19 +18,15 @@ struct WaveBackdropBlock: UniformBlockMirror {
 
 /// water.frag's colours and the cell grid's size against the viewport's.
 struct WaterBlock: UniformBlockMirror {
-    static let blockName = "WaterBlock"
     static let binding = 1
-    var deepColour: PackedFloat3
-    private var padding0: Float = 0
-    var shallowColour: PackedFloat3
-    private var padding1: Float = 0
-    var skyColour: PackedFloat3
-    private var padding2: Float = 0
+    var deepColour: PaddedFloat3
+    var shallowColour: PaddedFloat3
+    var skyColour: PaddedFloat3
     var cellsPerPixel: SIMD2<Float>
-    private var padding3 = SIMD2<Float>.zero
+    private var padding = SIMD2<Float>.zero
 
     init(deep: SIMD3<Float>, shallow: SIMD3<Float>, sky: SIMD3<Float>, cellsPerPixel: SIMD2<Float>) {
-        (deepColour, shallowColour, skyColour) = (PackedFloat3(deep), PackedFloat3(shallow), PackedFloat3(sky))
+        (deepColour, shallowColour, skyColour) = (PaddedFloat3(deep), PaddedFloat3(shallow), PaddedFloat3(sky))
         self.cellsPerPixel = cellsPerPixel
     }
 
@@ -43,7 +36,6 @@ struct WaterBlock: UniformBlockMirror {
 
 /// wave_disturb.comp's impulses (`WaveField.disturbancesPerDispatch` at most) and brush.
 struct WaveDisturbBlock: UniformBlockMirror {
-    static let blockName = "WaveDisturbBlock"
     static let binding = 2
     typealias Disturbances = InlineArray<32, SIMD4<Float>>
     /// x, y in cells (y down), strength × impulse, unused.
@@ -65,7 +57,6 @@ struct WaveDisturbBlock: UniformBlockMirror {
 
 /// wave_step.comp's coefficients (WaveCoefficients).
 struct WaveStepBlock: UniformBlockMirror {
-    static let blockName = "WaveStepBlock"
     static let binding = 3
     var k: Float
     var dispersion: Float

@@ -13,8 +13,8 @@ struct SparkleGPUTests {
     func blockLayouts() throws {
         let context = try HeadlessContext()
         let shaders = SparkleFixture.shaders
-        let control = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "control.frag", source: shaders)
-        let ripple = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "ripple.frag", source: shaders)
+        let control = try ShaderProgram(fullscreen: "control.frag", source: shaders)
+        let ripple = try ShaderProgram(fullscreen: "ripple.frag", source: shaders)
         let particle = try ShaderProgram(vertex: "particle.vert", fragment: "particle.frag", source: shaders)
         let tick = try ShaderProgram(compute: "sparkle_tick.comp", source: shaders)
         for program in [control, ripple, particle] {

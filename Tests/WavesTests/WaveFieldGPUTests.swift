@@ -10,16 +10,11 @@ struct WaveFieldGPUTests {
     /// it out, or a shader reads one parameter as another.
     @Test("every wave program's block lies as its Swift mirror says")
     func blockLayouts() throws {
-        let context = try HeadlessContext()
-        let shaders = WaveFixture.shaders
-        let backdrop = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "backdrop.frag", source: shaders)
-        let water = try ShaderProgram(vertex: "../common/fullscreen.vert", fragment: "water.frag", source: shaders)
-        let disturb = try ShaderProgram(compute: "wave_disturb.comp", source: shaders)
-        let step = try ShaderProgram(compute: "wave_step.comp", source: shaders)
-        #expect(backdrop.layoutMismatches(of: WaveBackdropBlock.self) == [])
-        #expect(water.layoutMismatches(of: WaterBlock.self) == [])
-        #expect(disturb.layoutMismatches(of: WaveDisturbBlock.self) == [])
-        #expect(step.layoutMismatches(of: WaveStepBlock.self) == [])
+        let context = try HeadlessContext(), source = WaveFixture.shaders
+        #expect(try ShaderProgram(fullscreen: "backdrop.frag", source: source).layoutMismatches(of: WaveBackdropBlock.self) == [])
+        #expect(try ShaderProgram(fullscreen: "water.frag", source: source).layoutMismatches(of: WaterBlock.self) == [])
+        #expect(try ShaderProgram(compute: "wave_disturb.comp", source: source).layoutMismatches(of: WaveDisturbBlock.self) == [])
+        #expect(try ShaderProgram(compute: "wave_step.comp", source: source).layoutMismatches(of: WaveStepBlock.self) == [])
         withExtendedLifetime(context) {}
     }
 
