@@ -89,6 +89,19 @@ public struct RunSummary: Codable, Sendable, Equatable {
     /// the end of any of them.
     public var flips: Int?
     public var lost: Int?
+    /// When the upper chamber emptied: in the run, or in each flip's (listed up to five, else
+    /// the earliest and the latest, and how many never emptied).
+    private var emptied: String {
+        guard let perFlip = emptyAtPerFlip else {
+            return emptyAt.map { "upper chamber empty \(Self.format($0, digits: 2)) s after the timer started" } ?? "the upper chamber never emptied"
+        }
+        let times = perFlip.compactMap { $0 }, never = perFlip.count - times.count
+        guard let first = times.min(), let last = times.max() else { return "the upper chamber never emptied in any flip" }
+        let when = perFlip.count <= 5 ? perFlip.map { $0.map { Self.format($0, digits: 2) } ?? "never" }.joined(separator: ", ")
+            : "\(Self.format(first, digits: 2)) to \(Self.format(last, digits: 2))"
+        return "upper chamber empty \(when) s after each start of the timer" + (never == 0 || perFlip.count <= 5 ? "" : " (never in \(never) flips)")
+    }
+
     /// How often the glass was tapped to free a jammed neck, over all flips.
     public var taps: Int?
     /// The neck's opening in grain diameters (a long timer's is narrower than the original's).
@@ -148,7 +161,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         if flips == 0 {
             lines.append(Self.noRun)
         } else if let flips {
-            lines.append((emptyAt.map { "upper chamber empty \(Self.format($0, digits: 2)) s after the timer started" } ?? "the upper chamber never emptied") +
+            lines.append(emptied +
                          (drainStraightness.map { ", R² \(Self.format($0, digits: 4)) over 10–90% drained" } ?? "") +
                          (flips > 1 ? "; \(flips) flips, \(lost ?? 0) grains lost" : ""))
             let tapped = taps ?? 0

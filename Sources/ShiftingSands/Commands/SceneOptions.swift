@@ -36,7 +36,7 @@ struct HourglassOptions: SceneOptions {
 
     @OptionGroup var grains: GrainOptions
 
-    @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h) (default: as last saved, else the original's 5 s).", transform: TimerDuration.parse)
+    @Option(parsing: .unconditional, help: TimerDuration.help(default: "as last saved, else the original's 5 s"), transform: TimerDuration.parse)
     var duration: TimerDuration?
 
     @Option(name: .customLong("grain-shape"), help: "How grains are drawn: impostor (ray-cast spheres, the default) or mesh (42-vertex icospheres).")

@@ -11,7 +11,7 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var grains: GrainOptions
 
-    @Option(parsing: .unconditional, help: "Timer duration, 5 s to 60 min: seconds (90), or with units (90s, 3m, 1m30s, 1h) (default: 10 s, the original's -test).", transform: TimerDuration.parse)
+    @Option(parsing: .unconditional, help: TimerDuration.help(default: "10 s, the original's -test"), transform: TimerDuration.parse)
     var duration = TimerDuration(seconds: 10)
 
     @Option(parsing: .unconditional, help: "Seconds the fresh pile settles before the flip (default 2).")

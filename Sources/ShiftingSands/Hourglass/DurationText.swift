@@ -87,11 +87,20 @@ struct TimerDuration: ExpressibleByArgument, CustomStringConvertible {
     var defaultValueDescription: String { DurationText.shown(seconds).replacingOccurrences(of: " ", with: "") }
     var description: String { defaultValueDescription }
 
+    /// The timer's range as the help and the error both say it: "5 s–1 h".
+    static var range: String {
+        "\(DurationText.shown(HourglassTimer.durationRange.lowerBound))–\(DurationText.shown(HourglassTimer.durationRange.upperBound))"
+    }
+
+    /// `--duration`'s help, with the command's default.
+    static func help(default text: String) -> ArgumentHelp {
+        ArgumentHelp("Timer duration, \(range): seconds (90), or with units (90s, 3m, 1m30s, 1h) (default: \(text)).")
+    }
+
     /// Refuses a length outside the timer's range, naming it as typed.
     func validate() throws {
-        let range = HourglassTimer.durationRange
-        guard range.contains(seconds) else {
-            throw ValidationError("duration \(text) is outside \(DurationText.shown(range.lowerBound))–\(DurationText.shown(range.upperBound))")
+        guard HourglassTimer.durationRange.contains(seconds) else {
+            throw ValidationError("duration \(text) is outside \(Self.range)")
         }
     }
 }
