@@ -194,13 +194,15 @@ final class HourglassScene: Scene {
         glass.mode == .cpu ? localized("Swift on the CPU") : rendererName
     }
 
-    /// Side by side, each hourglass is named under its glass with its live cost and the frame
-    /// rate, in short where the full line does not fit its column.
+    /// Side by side, each hourglass is named under its glass with the grains it holds (a count
+    /// chosen waits for the next start), its live cost and the frame rate, in short where the
+    /// full line does not fit its column.
     private func drawLabels(_ layout: SceneLayout) {
         for (glass, (viewport, shape)) in zip(session.glasses, zip(layout.viewports, layout.glasses)) {
             let name = localized(glass.mode.displayName), milliseconds = Double(glass.physicsSeconds) * 1000
-            var text = localized("%@ · %.2f ms physics per frame · %.0f fps", name, milliseconds, fps)
-            if Double(ui_text_width(text)) > viewport.width - 20 { text = localized("%@ · %.2f ms · %.0f fps", name, milliseconds, fps) }
+            let grains = NumberText.whole(glass.settings.count)
+            var text = localized("%@ · %@ grains · %.2f ms physics per frame · %.0f fps", name, grains, milliseconds, fps)
+            if Double(ui_text_width(text)) > viewport.width - 20 { text = localized("%@ · %@ grains · %.2f ms · %.0f fps", name, grains, milliseconds, fps) }
             ui_label(text, Float(viewport.midX), Float(shape.maxY + 4), 0.5)
         }
     }
