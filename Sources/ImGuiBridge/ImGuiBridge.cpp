@@ -319,6 +319,8 @@ UISliderResult ui_slider_float_log_typed(const char *label, float *value, float 
 
 void ui_same_line(void) { ImGui::SameLine(); }
 
+void ui_room(float width, float height) { ImGui::Dummy(ImVec2(width, height)); }
+
 void ui_same_line_at(float offset) { ImGui::SameLine(offset); }
 
 void ui_separator(void) { ImGui::Separator(); }

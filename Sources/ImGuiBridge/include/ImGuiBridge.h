@@ -101,6 +101,9 @@ float ui_room_below(float panelHeight);
 void ui_begin_scroll_area(const char *id, float width, float height);
 void ui_end_scroll_area(void);
 void ui_same_line(void);
+/// Empty room `width` × `height` where a line that comes and goes will show, so the panel's
+/// size, and the controls under the pointer, stay put.
+void ui_room(float width, float height);
 /// Continues the line at `offset` pixels from the panel's left edge (for columns).
 void ui_same_line_at(float offset);
 void ui_separator(void);

@@ -100,11 +100,11 @@ enum HourglassOverlay {
         }
         if ui_button(localized("Defaults"), (compact ? 66 : 80) * scale) { frame.events.append(.defaults) }
         // Beside the button, not above it: the panel hangs from the window's top edge, and a
-        // line that came and went there moved the button under the pointer.
-        if model.settings.grainSettings != model.active {
-            ui_same_line()
-            OverlayPanel.hint(localized(compact ? "applies at next start" : "applies at the next start or reset"))
-        }
+        // line that came and went there moved the button under the pointer; its room is kept
+        // while it is away, so the panel's width, and the sliders, stay put.
+        let pending = localized(compact ? "applies at next start" : "applies at the next start or reset")
+        ui_same_line()
+        if model.settings.grainSettings != model.active { OverlayPanel.hint(pending) } else { ui_room(ui_text_width(pending), 1) }
         end()
 
         ui_begin_panel("duration", width - margin, height - margin, 1, 1, 0.55)
