@@ -51,12 +51,15 @@ struct MachineFit: Codable, Equatable {
 
     /// Frames a second `modes` side by side keep with `count` grains each, in real time: a frame
     /// of T seconds steps 60·T ticks, so T = drawing + 60·T·physics, T = drawing / (1 − 60·physics);
-    /// nil where the physics alone cannot keep up (slow motion).
+    /// nil where the physics alone cannot keep up (slow motion). Side by side a frame still puts
+    /// back one still picture, lays one glass layer and presents once, so the drawing's fixed
+    /// part counts once (the largest), its part in the grains for each glass.
     func framesPerSecond(_ modes: [PhysicsMode], count: Int) -> Double? {
         let costs = modes.compactMap { self.modes[$0] }
         guard costs.count == modes.count else { return nil }
         let tickSeconds = costs.map { $0.physics.milliseconds(count) }.reduce(0, +) / 1000
-        let drawSeconds = (costs.map { $0.drawing.milliseconds(count) }.reduce(0, +) + Self.windowMilliseconds) / 1000
+        let drawing = (costs.map(\.drawing.fixed).max() ?? 0) + costs.map { $0.drawing.perGrain * Double(count) }.reduce(0, +)
+        let drawSeconds = (drawing + Self.windowMilliseconds) / 1000
         let share = 1 - tickSeconds / Double(PhysicsConstants.tickSeconds)
         guard share > 0 else { return nil }
         return share / drawSeconds
