@@ -69,7 +69,7 @@ enum SimplifiedChinese {
         "applies at next start": "下次开始时生效",
         "applies at the next start or reset": "下次开始或重置时生效",
         "fits this machine": "适合本机",
-        "about %.0f fps here": "在本机约 %.0f 帧/秒",
+        "at least %.0f fps here": "在本机至少约 %.0f 帧/秒",
         "slow motion here": "在本机会放慢",
         "%@ grains are more than this GL holds as icospheres (at most %@): they are drawn round": "%@ 粒沙超出此 GL 能容纳的二十面体数（最多 %@）：改画为圆粒",
         "timer": "计时",
