@@ -2,8 +2,9 @@
 
 /// A Swift mirror of a std140 uniform block, member for member in the GL's order and places, so
 /// a program's parameters go to it as one value (UniformBlock), where setting them uniform by
-/// uniform passed over a misspelt name in silence.
-public protocol UniformBlockMirror: Equatable {
+/// uniform passed over a misspelt name in silence. Plain data, every pad a member, so its bytes
+/// are the block's.
+public protocol UniformBlockMirror {
     /// The block's name in GLSL (by default the mirror's).
     static var blockName: String { get }
     /// The uniform buffer binding its shaders read it at (a `#define` they are given).
@@ -27,7 +28,8 @@ extension UniformBlockMirror {
 /// before the draw or dispatch that reads it.
 public final class UniformBlock<Block: UniformBlockMirror> {
     private let buffer = StorageBuffer()
-    private var last: Block?
+    /// The bytes last uploaded, so an unchanged block is not uploaded again.
+    private var last: [UInt8] = []
 
     /// Needs a current GL context.
     public init() {
@@ -37,11 +39,11 @@ public final class UniformBlock<Block: UniformBlockMirror> {
 
     /// `block` for the next draws or dispatches (uploaded only if it changed).
     public func bind(_ block: Block) {
-        if block != last {
-            var copy = block
+        withUnsafeBytes(of: block) { bytes in
+            guard !bytes.elementsEqual(last) else { return }
             epoxy_glBindBuffer(GLenum(GL_UNIFORM_BUFFER), buffer.id)
-            epoxy_glBufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, MemoryLayout<Block>.size, &copy)
-            last = block
+            epoxy_glBufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, bytes.count, bytes.baseAddress)
+            last = Array(bytes)
         }
         epoxy_glBindBufferBase(GLenum(GL_UNIFORM_BUFFER), GLuint(Block.binding), buffer.id)
     }

@@ -60,10 +60,6 @@ struct TitaniumTickBlock: UniformBlockMirror {
         ("turbulenceRadius", offset(\Self.turbulenceRadius)), ("smoothness", offset(\Self.smoothness)),
         ("animationSpeed", offset(\Self.animationSpeed)), ("burst", offset(\Self.burst)),
     ]
-
-    static func == (a: Self, b: Self) -> Bool {
-        withUnsafeBytes(of: a) { first in withUnsafeBytes(of: b) { second in first.elementsEqual(second) } }
-    }
 }
 
 /// particle.vert's sprites.

@@ -48,11 +48,6 @@ struct WaveDisturbBlock: UniformBlockMirror {
     static let layout = [("disturbances[0]", offset(\Self.disturbances)), ("disturbanceCount", offset(\Self.disturbanceCount)),
                          ("radiusCells", offset(\Self.radiusCells)), ("velocityShare", offset(\Self.velocityShare)),
                          ("surroundShare", offset(\Self.surroundShare))]
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.disturbanceCount == b.disturbanceCount && a.radiusCells == b.radiusCells && a.velocityShare == b.velocityShare
-            && a.surroundShare == b.surroundShare && a.disturbances.indices.allSatisfy { a.disturbances[$0] == b.disturbances[$0] }
-    }
 }
 
 /// wave_step.comp's coefficients (WaveCoefficients).
