@@ -76,16 +76,13 @@ void endSubstep(uint k, vec3 p, vec4 start, float sleep, vec3 under) {
     v *= settleDamping + (flowDamping - settleDamping) * min(length(v) / (DAMPING_SPEED_SCALE * speedScale), 1.0);
 
     // Only a grain below the neck (against the gravity of the moment) with something under it
-    // may be stopped or fall asleep; a grain in free fall, one on a cap or grain that does not
-    // hold it up, or one above waiting to drain, must keep every bit of gravity it gathers.
-    // Nothing sleeps in the neck itself: the neck's friction slows the stream there, and a
-    // sleeper, which its neighbours cannot move, would plug it. The stop holds at all times
-    // (SubstepRules.stopsResting): without it a pile's flanks go on creeping flatter after the
-    // pour. Sleep only while the timer does not run.
+    // may fall asleep; a grain in free fall, one on a cap or grain that does not hold it up, or
+    // one above waiting to drain, must keep every bit of gravity it gathers. Nothing sleeps in
+    // the neck itself: the neck's friction slows the stream there, and a sleeper, which its
+    // neighbours cannot move, would plug it. Sleep only while the timer does not run, to save
+    // work: friction holds a pile's slope (contact.glsl), not sleep.
     bool resting = p.y * up.y < -NECK_HALF_HEIGHT * abs(up.y) && holdsUp(under, length(under));
-    float speed = length(v);
-    if (resting && speed < VELOCITY_CUTOFF * speedScale) v = vec3(0.0);
-    sleep = sleepEnabled != 0u && resting && speed < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
+    sleep = sleepEnabled != 0u && resting && length(v) < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
     storeEnd(k, vec4(p, start.w), vec4(v, sleep));
     // Before a check: whether the grain, at its own speed and what gravity adds, may come the
     // relisting distance before the check after it.

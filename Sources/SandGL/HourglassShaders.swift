@@ -19,13 +19,13 @@ extension ShaderSource {
     public static let physicsDefines: String = {
         typealias C = PhysicsConstants
         let floats: [(String, Float)] = [
-            ("CONTACT_SHARE", C.contactShare), ("CONTACT_RELAXATION", C.contactRelaxation),
+            ("CONTACT_RELAXATION", C.contactRelaxation),
             ("FLOW_DAMPING", C.flowDamping), ("SETTLE_DAMPING", C.settleDamping),
             ("DAMPING_SPEED_SCALE", C.dampingSpeedScale), ("NECK_HALF_HEIGHT", C.neckHalfHeight),
             ("SLOPE_STEP", C.wallSlopeStep),
             ("STATIC_FRICTION", C.staticFriction), ("KINETIC_FRICTION", C.kineticFriction),
             ("GLASS_STATIC_FRICTION", C.glassStaticFriction), ("GLASS_KINETIC_FRICTION", C.glassKineticFriction),
-            ("VELOCITY_CUTOFF", C.velocityCutoff), ("SLEEP_SPEED", C.sleepSpeed),
+            ("SLEEP_SPEED", C.sleepSpeed),
             ("LIGHT_SLEEP_COUNTER", C.lightSleepCounter), ("DEEP_SLEEP_COUNTER", C.deepSleepCounter),
             ("SLEEP_COUNTER_CAP", C.sleepCounterCap),
             ("SUPPORT_DISTANCE_FACTOR", C.supportDistanceFactor), ("WAKE_APPROACH_SPEED", C.wakeApproachSpeed),

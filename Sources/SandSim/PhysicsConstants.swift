@@ -82,9 +82,10 @@ public enum PhysicsConstants {
     /// Coulomb friction between grains and against the glass, as position corrections: sliding
     /// below staticFriction × overlap is removed, beyond it at most kineticFriction × overlap.
     /// Under half of sand's sliding friction, since grains that cannot roll are held up by that
-    /// too; chosen for piles that stand at sand's angle (docs/PHYSICS.md).
-    public static let staticFriction: Float = 0.25
-    public static let kineticFriction: Float = 0.18
+    /// too; chosen for piles that stand at sand's angle, solved after the pushes
+    /// (docs/PHYSICS.md, "Friction after the pushes").
+    public static let staticFriction: Float = 0.2
+    public static let kineticFriction: Float = 0.15
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
     /// resting on the glass where it is shallowest.
     public static let glassStaticFriction: Float = 0.2
@@ -101,10 +102,6 @@ public enum PhysicsConstants {
     /// and lists them again once a grain may have come half of it (ContactCandidates). Wider
     /// lists more pairs, narrower lists more often; the fastest measured (docs/BENCHMARKS.md).
     public static let cpuListSkinDiameters: Float = 0.4
-    /// Each side of a contact takes this share of the overlap and of the friction, in both
-    /// engines; against a sleeping grain, which does not move, the awake one takes all of it
-    /// (compute engine).
-    public static let contactShare: Float = 0.5
     /// The compute engine's solve: iterations a substep, each moving every grain by the average
     /// of what its contacts ask times this relaxation (FleX's local relaxation); chosen by
     /// measurement (docs/PHYSICS.md, "The compute engine's solve").
@@ -124,10 +121,9 @@ public enum PhysicsConstants {
     public static let settleDamping: Float = 0.05
     public static let dampingSpeedScale: Float = 0.15
 
-    // Resting grains (in the chamber below against gravity, with something under them): both
-    // engines stop those under velocityCutoff; the compute engine puts them to sleep. Speeds
-    // scale with speedScale.
-    public static let velocityCutoff: Float = 0.01
+    // Resting grains (in the chamber below against gravity, with something under them, slower
+    // than sleepSpeed): the compute engine puts them to sleep while the timer does not run, to
+    // save work. Speeds scale with speedScale.
     public static let sleepSpeed: Float = 0.08
     public static let lightSleepCounter: Float = 16
     public static let deepSleepCounter: Float = 30

@@ -106,12 +106,9 @@ public struct SubstepRules: Sendable {
     private let flow: Float
     private let settle: Float
     private let blendSpeed: Float
-    private let cutoffSpeed: Float
     /// Up against the gravity of the moment, in the container's frame: the way a support must
     /// push to hold a grain.
     public let up: SIMD3<Float>
-    /// `PhysicsConstants.supportCosine` held here, so the substep's loop reads a plain value.
-    public let supportCosine = PhysicsConstants.supportCosine
 
     public init(parameters: SimulationParameters, subDt: Float, angle: Float = 0) {
         self.parameters = parameters
@@ -119,7 +116,6 @@ public struct SubstepRules: Sendable {
         flow = pow(PhysicsConstants.flowDamping, subDt)
         settle = pow(PhysicsConstants.settleDamping, subDt)
         blendSpeed = PhysicsConstants.dampingSpeedScale * parameters.speedScale
-        cutoffSpeed = PhysicsConstants.velocityCutoff * parameters.speedScale
         up = parameters.up(angle: angle)
     }
 
@@ -133,35 +129,6 @@ public struct SubstepRules: Sendable {
     @inline(__always)
     func dampingFactor(speed: VectorLanes.Lanes) -> VectorLanes.Lanes {
         VectorLanes.Lanes(repeating: settle) + VectorLanes.Lanes(repeating: flow - settle) * minimum(speed / blendSpeed, VectorLanes.Lanes(repeating: 1))
-    }
-
-    /// The original's stop (`velocityCutoff`): a grain in the chamber below the neck, against
-    /// the gravity of the moment, that rests on something under it (`supported`: a grain or the
-    /// glass within the support cone of up) and moves slower than this is stopped. Without it a
-    /// pile's flanks go on creeping flatter after the pour (docs/PHYSICS.md); a grain in the
-    /// stream or in the chamber above is never stopped, so the drain is left alone, nor one on
-    /// its side of a glass turned a quarter.
-    public func stopsResting(y: Float, speed: Float, supported: Bool) -> Bool {
-        stopsResting(y: SIMD8(repeating: y), speed: SIMD8(repeating: speed), supported: all(supported))[0] != 0
-    }
-
-    /// The same for eight grains: the lanes it stops.
-    @inline(__always)
-    func stopsResting(y: VectorLanes.Lanes, speed: VectorLanes.Lanes, supported: VectorLanes.Mask) -> VectorLanes.Mask {
-        supported & less(y * up.y, VectorLanes.Lanes(repeating: -PhysicsConstants.neckHalfHeight * abs(up.y)))
-            & less(speed, VectorLanes.Lanes(repeating: cutoffSpeed))
-    }
-
-    /// Whether a contact whose normal points `normal` into a grain holds it up.
-    @inline(__always)
-    public func holdsUp(normal: SIMD3<Float>) -> Bool {
-        holdsUp(normal: VectorLanes(normal))[0] != 0
-    }
-
-    /// The same for eight contacts: the lanes held up.
-    @inline(__always)
-    func holdsUp(normal: VectorLanes) -> VectorLanes.Mask {
-        less(VectorLanes.Lanes(repeating: supportCosine), normal.dot(VectorLanes(up)))
     }
 
     /// Neck friction factor for one substep at height `y`: ramps linearly to the centre.

@@ -420,7 +420,7 @@ struct ShaderLoadingTests {
         let text = try GLFixture.shaders.text(of: "contact_solve.comp")
         #expect(text.hasPrefix("#version 430 core\n#define "))
         #expect(text.contains("#define WORK_GROUP_SIZE 256"))
-        #expect(text.contains("#define CONTACT_SHARE 0.5"))
+        #expect(text.contains("#define STATIC_FRICTION \(PhysicsConstants.staticFriction)"))
         #expect(text.contains("#define UNIT_GRAINS \(ComputeBindings.grainsUnit)"))
         #expect(text.contains("vec4 positionRadiusAt("), "the includes are expanded")
         #expect(!text.contains("#include"))

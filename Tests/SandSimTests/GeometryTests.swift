@@ -157,17 +157,4 @@ struct GeometryTests {
             #expect(abs(SubstepRules(parameters: parameters, subDt: 0.01).dampingFactor(speed: blendSpeed) - pow(PhysicsConstants.flowDamping, 0.01)) < 1e-6)
         }
     }
-
-    @Test("only a slow grain resting below the neck is stopped; the stream and the upper pile never are")
-    func stopsResting() {
-        let parameters = SimulationParameters(duration: 20)
-        let rules = SubstepRules(parameters: parameters, subDt: 0.001)
-        let slow = 0.5 * PhysicsConstants.velocityCutoff * parameters.speedScale
-        let below = -PhysicsConstants.neckHalfHeight - 0.01
-        #expect(rules.stopsResting(y: below, speed: slow, supported: true))
-        #expect(!rules.stopsResting(y: below, speed: slow, supported: false))
-        #expect(!rules.stopsResting(y: 0, speed: slow, supported: true))
-        #expect(!rules.stopsResting(y: 0.3, speed: slow, supported: true))
-        #expect(!rules.stopsResting(y: below, speed: 3 * slow, supported: true))
-    }
 }

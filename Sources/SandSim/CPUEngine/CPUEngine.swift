@@ -88,10 +88,13 @@ public final class CPUEngine: PhysicsEngine {
             if listStale || mayMissPairs(skin: step.candidates.skin) {
                 list(&step)
             }
-            for parity in 0..<2 {
-                step.parity = parity
-                nextLayer.pointee.store(0, ordering: .relaxed)
-                run(Substep.solve, &step)
+            for phase in ContactPhase.allCases {
+                step.phase = phase
+                for parity in 0..<2 {
+                    step.parity = parity
+                    nextLayer.pointee.store(0, ordering: .relaxed)
+                    run(Substep.solve, &step)
+                }
             }
             run(substep + 1 < count ? Substep.finishAndPredict : Substep.finish, &step)
         }

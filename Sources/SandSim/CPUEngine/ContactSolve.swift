@@ -6,82 +6,97 @@ import CFastMath
 /// taken one after another on the same grain each waited for the push before. Colour after
 /// colour, each push is seen by the pairs after it (Gauss–Seidel), so support still propagates
 /// up a pile within one pass.
+///
+/// A substep solves every pair twice (`ContactPhase`): first each pair's overlap, keeping the
+/// push, then each pair's friction, bounded by μ × that push. A pair's friction taken right
+/// after its own push saw the sliding that its neighbours' pushes were about to take back,
+/// spent its budget on that and let a resting grain slide (docs/PHYSICS.md, "Friction after
+/// the pushes").
 struct ContactSolve {
     let step: Substep
-    /// Up against the gravity of the moment, in every lane, and how near a contact's normal must
-    /// come to it to hold a grain up.
+    /// Up against the gravity of the moment, in every lane.
     let up: VectorLanes
-    let supportCosine: VectorLanes.Lanes
 
     init(step: Substep) {
         self.step = step
         up = VectorLanes(step.rules.up)
-        supportCosine = VectorLanes.Lanes(repeating: step.rules.supportCosine)
     }
 
     func resolve(layer: Int) {
         let colouring = step.candidates.colouring
         let starts = colouring.starts(ofLayer: layer)
-        let pairs = colouring.pairs + step.candidates.grains(inLayer: layer).lowerBound * step.candidates.stride
+        let first = step.candidates.grains(inLayer: layer).lowerBound * step.candidates.stride
+        let pairs = colouring.pairs + first, pushes = colouring.pushes + first
         var next = 0
         for colour in 0..<PairColouring.colours {
             let end = Int(starts[colour + 1])
             // Whole batches with their count a constant, so no lane works out whether it is past it.
             while end - next >= 8 {
-                resolve(pairs + next, count: 8)
+                resolve(pairs + next, pushes + next, count: 8)
                 next += 8
             }
-            if next < end { resolve(pairs + next, count: end - next) }
+            if next < end { resolve(pairs + next, pushes + next, count: end - next) }
             next = end
         }
         while next < Int(starts[PairColouring.buckets]) {
-            resolve(pairs + next, count: 1)
+            resolve(pairs + next, pushes + next, count: 1)
             next += 1
         }
     }
 
-    /// Up to eight pairs that share no grain. Each pair's overlap is pushed apart, half to each
-    /// grain, with friction's correction to their sliding (Friction); the sliding is taken before
-    /// the push, which lies along the normal that friction removes. Lanes past `count` repeat the
-    /// first pair: they come to the same grains as it, and store the same. Without a branch on
-    /// whether a pair touches, which the processor could not guess. A touching pair where one
-    /// grain lies on the other (the normal within the support cone of up) marks it in their
-    /// positions' fourth lane, which the push makes infinite: +∞ to the grain held up, −∞ to
-    /// the one under it, and not a number to a grain that is both: no store of its own.
+    /// Up to eight pairs that share no grain, in this substep's phase: the overlap pushed apart
+    /// along the line of centres, its depth kept in `pushes`; or friction's correction to the
+    /// pair's sliding since the substep began, at most μ × that depth (Friction). The upper grain
+    /// against gravity takes the larger share, ½(1 + n·up) of it, the lower the rest: a grain
+    /// resting on another moves, the one under it, which its own supports hold, barely (shock
+    /// propagation made smooth; with half each, the pushes of one ordered pass moved a pocket of
+    /// resting grains a little every substep). Lanes past `count` repeat the first pair: they
+    /// come to the same grains as it, and store the same. Without a branch on whether a pair
+    /// touches, which the processor could not guess.
     @inline(__always)
-    private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, count: Int) {
-        let grains = step.grains, share = VectorLanes.Lanes(repeating: PhysicsConstants.contactShare)
+    private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, count: Int) {
+        typealias Lanes = VectorLanes.Lanes
+        let grains = step.grains
         let records = eight { pairs[$0 < count ? $0 : 0] }
         let i = map(records) { Int($0.x) }, j = map(records) { Int($0.y) }
         let p = map(i) { grains.position[$0] }, q = map(j) { grains.position[$0] }
-        let fromStartP = zip(p, i) { $0 - grains.start[$1] }, fromStartQ = zip(q, j) { $0 - grains.start[$1] }
-        let delta = VectorLanes(zip(p, q, -)), slid = VectorLanes(zip(fromStartP, fromStartQ, -))
-        let fields = map(records) { unsafeBitCast($0, to: Vector.self) }
-        let touching = transpose(fields, row: 2)
+        let delta = VectorLanes(zip(p, q, -))
         let distanceSquared = delta.dot(delta)
-        let touches = less(distanceSquared, touching * touching) & less(VectorLanes.Lanes(repeating: 1e-12), distanceSquared)
         let inverseDistance = fastInverseSquareRoot(distanceSquared)
         let normal = delta * inverseDistance
-        let depth = touching - distanceSquared * inverseDistance
-        let slide = Friction.correction(sliding: slid, normal: normal, depth: depth)
-        let pushed = normal * (depth * share), slidden = slide * share
-        let lift = normal.dot(up), infinity = VectorLanes.Lanes(repeating: .infinity)
-        let support = select(less(supportCosine, lift), infinity, select(less(lift, -supportCosine), -infinity, .zero))
-        let move = (pushed - slidden).kept(where: touches).vectors(w: select(touches, support, .zero))
-        @inline(__always)
-        func push(_ i: Int, _ j: Int, _ p: Vector, _ q: Vector, _ move: Vector) {
-            grains.position[i] = p + move
-            grains.position[j] = q - move
+        let touches: VectorLanes.Mask, correction: VectorLanes
+        switch step.phase {
+        case .push:
+            let touching = transpose(map(records) { unsafeBitCast($0, to: Vector.self) }, row: 2)
+            touches = less(distanceSquared, touching * touching) & less(Lanes(repeating: 1e-12), distanceSquared)
+            let depth = select(touches, touching - distanceSquared * inverseDistance, .zero)
+            for lane in 0..<count { pushes[lane] = depth[lane] }
+            correction = normal * depth
+        case .friction:
+            let kept = eight { pushes[$0 < count ? $0 : 0] }
+            let depth = Lanes(kept.0, kept.1, kept.2, kept.3, kept.4, kept.5, kept.6, kept.7)
+            touches = less(.zero, depth)
+            let fromStartP = zip(p, i) { $0 - grains.start[$1] }, fromStartQ = zip(q, j) { $0 - grains.start[$1] }
+            let slide = Friction.correction(sliding: VectorLanes(zip(fromStartP, fromStartQ, -)), normal: normal, depth: depth)
+            correction = VectorLanes(x: .zero, y: .zero, z: .zero) - slide
         }
-        push(i.0, j.0, p.0, q.0, move.0)
-        push(i.1, j.1, p.1, q.1, move.1)
-        push(i.2, j.2, p.2, q.2, move.2)
-        push(i.3, j.3, p.3, q.3, move.3)
-        push(i.4, j.4, p.4, q.4, move.4)
-        push(i.5, j.5, p.5, q.5, move.5)
-        push(i.6, j.6, p.6, q.6, move.6)
-        push(i.7, j.7, p.7, q.7, move.7)
-        let nearWall = touches & unsafeBitCast(transpose(fields, row: 3), to: SIMD8<Int32>.self)
+        let half = Lanes(repeating: 0.5), upper = half + half * normal.dot(up)
+        let move = (correction * upper).kept(where: touches).vectors(w: .zero)
+        let back = (correction * (Lanes(repeating: 1) - upper)).kept(where: touches).vectors(w: .zero)
+        @inline(__always)
+        func push(_ i: Int, _ j: Int, _ p: Vector, _ q: Vector, _ move: Vector, _ back: Vector) {
+            grains.position[i] = p + move
+            grains.position[j] = q - back
+        }
+        push(i.0, j.0, p.0, q.0, move.0, back.0)
+        push(i.1, j.1, p.1, q.1, move.1, back.1)
+        push(i.2, j.2, p.2, q.2, move.2, back.2)
+        push(i.3, j.3, p.3, q.3, move.3, back.3)
+        push(i.4, j.4, p.4, q.4, move.4, back.4)
+        push(i.5, j.5, p.5, q.5, move.5, back.5)
+        push(i.6, j.6, p.6, q.6, move.6, back.6)
+        push(i.7, j.7, p.7, q.7, move.7, back.7)
+        let nearWall = touches & unsafeBitCast(transpose(map(records) { unsafeBitCast($0, to: Vector.self) }, row: 3), to: SIMD8<Int32>.self)
         if any(nearWall) { insideWall(pairs, count: count, nearWall) }
     }
 
@@ -112,6 +127,14 @@ typealias Eight<T> = (T, T, T, T, T, T, T, T)
 @inline(__always)
 private func eight<T>(_ make: (Int) -> T) -> Eight<T> {
     (make(0), make(1), make(2), make(3), make(4), make(5), make(6), make(7))
+}
+
+/// Which half of the pair solve a pass does (ContactSolve).
+enum ContactPhase: CaseIterable {
+    /// Each pair's overlap pushed out, the push kept.
+    case push
+    /// Each pair's friction, bounded by μ × the push kept.
+    case friction
 }
 
 @inline(__always)

@@ -55,14 +55,10 @@ struct GlassCollider {
     /// and the floor and ceiling do for one, each with friction against the sliding since
     /// `start`: the wall for the lanes of `nearWall` (the others are known to be far from it),
     /// then floor and ceiling. Without a branch a lane could disagree on, but for looking up the
-    /// wall's radius and slope at each near lane's height. Returns the lanes the glass holds up
-    /// against `rules`' gravity: a wall, floor or ceiling each touches whose normal into the
-    /// grain lies within the support cone, as `collideGlass` in glass.glsl does.
+    /// wall's radius and slope at each near lane's height.
     @inline(__always)
-    func collide(position p: inout VectorLanes, start: VectorLanes, radius: VectorLanes.Lanes, nearWall: VectorLanes.Mask,
-                 rules: SubstepRules) -> VectorLanes.Mask {
+    func collide(position p: inout VectorLanes, start: VectorLanes, radius: VectorLanes.Lanes, nearWall: VectorLanes.Mask) {
         typealias Lanes = VectorLanes.Lanes
-        var holds = VectorLanes.Mask(repeating: 0)
         if any(nearWall) {
             var wallRadius = Lanes(repeating: 0), slope = Lanes(repeating: 0)
             for lane in 0..<8 where nearWall[lane] != 0 {
@@ -83,7 +79,6 @@ struct GlassCollider {
             let inside = VectorLanes.blend(through, moved, p)
             let slide = Friction.correction(sliding: inside - start, normal: normal, depth: excess / length, coefficients: .glass)
             p = VectorLanes.blend(through, inside - slide, inside)
-            holds = through & rules.holdsUp(normal: VectorLanes(x: -normal.x, y: -normal.y, z: -normal.z))
         }
         let low = floorY + radius, high = -floorY - radius
         let belowFloor = less(p.y, low), aboveCeiling = ~belowFloor & less(high, p.y)
@@ -95,8 +90,5 @@ struct GlassCollider {
             let slide = Friction.correction(sliding: p - start, normal: upright, depth: depth, coefficients: .glass)
             p = VectorLanes.blend(belowFloor | aboveCeiling, p - slide, p)
         }
-        let onFloor = lessOrEqual(p.y - radius, Lanes(repeating: floorY + 1e-4))
-        let onCeiling = lessOrEqual(Lanes(repeating: -floorY - 1e-4), p.y + radius)
-        return holds | (onFloor & all(rules.holdsUp(normal: SIMD3(0, 1, 0)))) | (onCeiling & all(rules.holdsUp(normal: SIMD3(0, -1, 0))))
     }
 }

@@ -17,6 +17,9 @@ struct PairColouring {
     /// grains, the distance at which they touch (its bits), and −1 if either may reach the
     /// wall before the next listing, else 0.
     let pairs: UnsafeMutablePointer<SIMD4<Int32>>
+    /// Each pair's overlap as the solve's first phase pushed it out this substep, where the pair
+    /// is in `pairs`: its friction's budget (ContactSolve).
+    let pushes: UnsafeMutablePointer<Float>
     /// Per layer, where each bucket's pairs begin among the layer's, and where the last ends.
     let starts: UnsafeMutablePointer<Int32>
     /// Each listed pair's colour (by the grain's row), before the pairs are sorted by it.
@@ -28,6 +31,7 @@ struct PairColouring {
     init(count: Int, stride: Int, layers: Int) {
         self.count = max(count, 1)
         pairs = .allocate(capacity: self.count * stride)
+        pushes = .allocate(capacity: self.count * stride)
         starts = .allocate(capacity: layers * (Self.buckets + 1))
         starts.initialize(repeating: 0, count: layers * (Self.buckets + 1))
         colourOfPair = .allocate(capacity: self.count * stride)
@@ -36,6 +40,7 @@ struct PairColouring {
 
     func deallocate() {
         pairs.deallocate()
+        pushes.deallocate()
         starts.deallocate()
         colourOfPair.deallocate()
         taken.deallocate()

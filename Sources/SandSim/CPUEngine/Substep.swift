@@ -17,6 +17,8 @@ struct Substep {
     let farthest: UnsafeMutablePointer<(listed: Float, step: Float)>
     /// The layers the contact solve works on: 0 for the even ones, 1 for the odd ones.
     var parity = 0
+    /// The half of the contact solve this pass does.
+    var phase = ContactPhase.push
     /// The next of them for a chunk to take, counted from 0 within the parity.
     let nextLayer: UnsafeMutablePointer<Atomic<Int>>
 
@@ -63,7 +65,10 @@ struct Substep {
         let dt = VectorLanes.Lanes(repeating: rules.subDt)
         octet.store(position, into: grains.start)
         let v = velocity + VectorLanes(gravity.xyz) * dt
-        let p = position + v * dt
+        var p = position + v * dt
+        // The glass before the pairs as well, so what the floor and walls hold is where they
+        // hold it when the pairs push against it.
+        collider.collide(position: &p, start: position, radius: octet.load(grains.radius), nearWall: octet.load(grains.nearWall))
         octet.store(v, into: grains.velocity)
         octet.store(p, into: grains.position)
         let moved = p - octet.load(grains.listedAt)
@@ -99,8 +104,7 @@ struct Substep {
     }
 
     /// The glass last, so the pushes of a packed pile can never leave a grain in the wall; then
-    /// velocity from how far each grain really moved, the neck's friction, damping and the stop
-    /// for slow grains resting on something under them below the neck.
+    /// velocity from how far each grain really moved, the neck's friction and damping.
     static let finish: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let grains = step.grains
@@ -111,22 +115,15 @@ struct Substep {
         }
     }
 
-    /// Eight grains' end of the substep, one a lane, with masks where one grain's would branch.
+    /// Eight grains' end of the substep, one a lane.
     @inline(__always)
     func finished(_ octet: Octet) -> (position: VectorLanes, velocity: VectorLanes) {
-        typealias Lanes = VectorLanes.Lanes
-        let marked = octet.loadWithFourth(grains.position)
-        var p = marked.vectors
-        // +∞: held up by a grain; −∞: holding one up; not a number: both (ContactSolve).
-        let supportedByGrain = ~lessOrEqual(marked.fourth, .zero)
+        var p = octet.load(grains.position)
         let start = octet.load(grains.start)
-        let held = collider.collide(position: &p, start: start, radius: octet.load(grains.radius), nearWall: octet.load(grains.nearWall), rules: rules)
-        var v = (p - start) / Lanes(repeating: rules.subDt)
+        collider.collide(position: &p, start: start, radius: octet.load(grains.radius), nearWall: octet.load(grains.nearWall))
+        var v = (p - start) / VectorLanes.Lanes(repeating: rules.subDt)
         v = v * rules.neckFrictionFactor(y: p.y)
-        let speed = v.dot(v).squareRoot()
-        v = v * rules.dampingFactor(speed: speed)
-        let stopped = rules.stopsResting(y: p.y, speed: speed, supported: held | supportedByGrain)
-        return (p, v.kept(where: ~stopped))
+        return (p, v * rules.dampingFactor(speed: v.dot(v).squareRoot()))
     }
 }
 
@@ -155,13 +152,7 @@ struct Octet {
 
     @inline(__always)
     func load(_ field: UnsafeMutablePointer<Vector>) -> VectorLanes {
-        loadWithFourth(field).vectors
-    }
-
-    @inline(__always)
-    func loadWithFourth(_ field: UnsafeMutablePointer<Vector>) -> (vectors: VectorLanes, fourth: VectorLanes.Lanes) {
-        let v = (field[index.0], field[index.1], field[index.2], field[index.3], field[index.4], field[index.5], field[index.6], field[index.7])
-        return (VectorLanes(v), transpose(v, row: 3))
+        VectorLanes((field[index.0], field[index.1], field[index.2], field[index.3], field[index.4], field[index.5], field[index.6], field[index.7]))
     }
 
     @inline(__always)
