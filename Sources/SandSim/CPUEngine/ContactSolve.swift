@@ -16,10 +16,15 @@ struct ContactSolve {
     let step: Substep
     /// Up against the gravity of the moment, in every lane.
     let up: VectorLanes
+    /// A pair in the chamber below, against that gravity, has its grains' heights times `upY`
+    /// under `belowNeck`: the heights along the glass's axis, as the chambers are.
+    let upY: VectorLanes.Lanes, belowNeck: VectorLanes.Lanes
 
     init(step: Substep) {
         self.step = step
         up = VectorLanes(step.rules.up)
+        upY = VectorLanes.Lanes(repeating: step.rules.up.y)
+        belowNeck = VectorLanes.Lanes(repeating: -PhysicsConstants.neckHalfHeight * abs(step.rules.up.y))
     }
 
     func resolve(layer: Int) {
@@ -46,11 +51,14 @@ struct ContactSolve {
 
     /// Up to eight pairs that share no grain, in this substep's phase: the overlap pushed apart
     /// along the line of centres, its depth kept in `pushes`; or friction's correction to the
-    /// pair's sliding since the substep began, at most μ × that depth (Friction). The upper grain
-    /// against gravity takes the larger share, ½(1 + n·up) of it, the lower the rest: a grain
-    /// resting on another moves, the one under it, which its own supports hold, barely (shock
-    /// propagation made smooth; with half each, the pushes of one ordered pass moved a pocket of
-    /// resting grains a little every substep). Lanes past `count` repeat the first pair: they
+    /// pair's sliding since the substep began, at most μ × that depth (Friction). Each grain
+    /// takes half, but in the chamber below, where sand comes to rest: there the upper grain
+    /// against gravity takes ½(1 + n·up), the lower the rest, so a grain resting on another
+    /// moves and the one under it, which its own supports hold, barely (shock propagation made
+    /// smooth; with half each the pushes of one ordered pass wedged resting grains apart a little
+    /// every substep). Above the neck half each: there the uneven shares, which do not keep
+    /// momentum, spun the sand waiting to drain about the axis and slowed the drain
+    /// (docs/PHYSICS.md, "Friction after the pushes"). Lanes past `count` repeat the first pair: they
     /// come to the same grains as it, and store the same. Without a branch on whether a pair
     /// touches, which the processor could not guess.
     @inline(__always)
@@ -80,9 +88,10 @@ struct ContactSolve {
             let slide = Friction.correction(sliding: VectorLanes(zip(fromStartP, fromStartQ, -)), normal: normal, depth: depth)
             correction = VectorLanes(x: .zero, y: .zero, z: .zero) - slide
         }
-        let half = Lanes(repeating: 0.5), upper = half + half * normal.dot(up)
-        let move = (correction * upper).kept(where: touches).vectors(w: .zero)
-        let back = (correction * (Lanes(repeating: 1) - upper)).kept(where: touches).vectors(w: .zero)
+        let half = Lanes(repeating: 0.5), y = (transpose(p, row: 1) + transpose(q, row: 1)) * half
+        let lift = (correction * (half * normal.dot(up))).kept(where: less(y * upY, belowNeck))
+        let move = (correction * half + lift).kept(where: touches).vectors(w: .zero)
+        let back = (correction * half - lift).kept(where: touches).vectors(w: .zero)
         @inline(__always)
         func push(_ i: Int, _ j: Int, _ p: Vector, _ q: Vector, _ move: Vector, _ back: Vector) {
             grains.position[i] = p + move
