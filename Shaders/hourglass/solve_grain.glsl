@@ -66,9 +66,13 @@ void endSleeperSubstep(uint k, vec4 start, float sleep, bool firstOfTick) {
     storeEnd(k, start, vec4(0.0, 0.0, 0.0, sleep));
 }
 
-void endSubstep(uint k, vec3 p, vec4 start, float sleep, vec3 under) {
+// `free`: the velocity the grain would have had without contacts; they may leave it at most
+// PUSH_OUT_SPEED faster (SubstepRules.pushOutCapped).
+void endSubstep(uint k, vec3 p, vec4 start, vec3 free, float sleep, vec3 under) {
     under += collideGlass(p, start.xyz, start.w);
     vec3 v = (p - start.xyz) / subDt;
+    float speed = length(v), limit = length(free) + PUSH_OUT_SPEED * speedScale;
+    if (speed > limit) v *= limit / speed;
     if (abs(p.y) < NECK_HALF_HEIGHT) {
         float ramp = 1.0 - abs(p.y) / NECK_HALF_HEIGHT;
         v *= max(0.0, 1.0 - ramp * neckDamping * subDt);
@@ -124,7 +128,7 @@ void solveGrain(uint k, bool first, bool last, bool firstOfTick) {
     }
     x += push * (CONTACT_RELAXATION / float(max(contacts, 1u)));
     if (last) {
-        endSubstep(k, x, start, motion.w, under);
+        endSubstep(k, x, start, motion.xyz + gravity * subDt, motion.w, under);
     } else {
         // A push may not leave the grain in the glass: in the neck, two grains side by side
         // must part along it, not be put back on top of each other by the wall afterwards (the

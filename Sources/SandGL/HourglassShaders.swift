@@ -19,7 +19,7 @@ extension ShaderSource {
     public static let physicsDefines: String = {
         typealias C = PhysicsConstants
         let floats: [(String, Float)] = [
-            ("CONTACT_RELAXATION", C.contactRelaxation),
+            ("CONTACT_RELAXATION", C.contactRelaxation), ("SUPPORT_LEAN", C.supportLean), ("PUSH_OUT_SPEED", C.pushOutSpeed),
             ("FLOW_DAMPING", C.flowDamping), ("SETTLE_DAMPING", C.settleDamping),
             ("DAMPING_SPEED_SCALE", C.dampingSpeedScale), ("NECK_HALF_HEIGHT", C.neckHalfHeight),
             ("SLOPE_STEP", C.wallSlopeStep),

@@ -84,8 +84,8 @@ public enum PhysicsConstants {
     /// Under half of sand's sliding friction, since grains that cannot roll are held up by that
     /// too; chosen for piles that stand at sand's angle, solved after the pushes
     /// (docs/PHYSICS.md, "Friction after the pushes").
-    public static let staticFriction: Float = 0.16
-    public static let kineticFriction: Float = 0.12
+    public static let staticFriction: Float = 0.18
+    public static let kineticFriction: Float = 0.14
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
     /// resting on the glass where it is shallowest.
     public static let glassStaticFriction: Float = 0.2
@@ -102,6 +102,16 @@ public enum PhysicsConstants {
     /// and lists them again once a grain may have come half of it (ContactCandidates). Wider
     /// lists more pairs, narrower lists more often; the fastest measured (docs/BENCHMARKS.md).
     public static let cpuListSkinDiameters: Float = 0.4
+    /// In the chamber below, a contact's upper grain takes ½(1 + supportLean · n·up) of its push
+    /// and friction, the lower the rest (ContactSolve, contact.glsl): 0 is half each, 1 all to
+    /// a grain resting right on top; chosen by measurement (docs/PHYSICS.md, "Friction after
+    /// the pushes").
+    public static let supportLean: Float = 0.5
+    /// Contacts may leave a grain at most this much faster (× speedScale) than gravity alone
+    /// would have in a substep: pushing an overlap out must not launch the grains (Box2D v3's
+    /// contact speed). Impacts and the drain lose speed to contacts; a pile only gains it from
+    /// overlaps (docs/PHYSICS.md, "Friction after the pushes").
+    public static let pushOutSpeed: Float = 0.1
     /// The compute engine's solve: iterations a substep, each moving every grain by the average
     /// of what its contacts ask times this relaxation (FleX's local relaxation); chosen by
     /// measurement (docs/PHYSICS.md, "The compute engine's solve").

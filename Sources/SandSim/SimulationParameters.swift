@@ -106,6 +106,7 @@ public struct SubstepRules: Sendable {
     private let flow: Float
     private let settle: Float
     private let blendSpeed: Float
+    private let pushOutSpeed: Float
     /// Up against the gravity of the moment, in the container's frame: the way a support must
     /// push to hold a grain.
     public let up: SIMD3<Float>
@@ -116,7 +117,16 @@ public struct SubstepRules: Sendable {
         flow = pow(PhysicsConstants.flowDamping, subDt)
         settle = pow(PhysicsConstants.settleDamping, subDt)
         blendSpeed = PhysicsConstants.dampingSpeedScale * parameters.speedScale
+        pushOutSpeed = PhysicsConstants.pushOutSpeed * parameters.speedScale
         up = parameters.up(angle: angle)
+    }
+
+    /// `velocity` (eight grains, from how far they moved) no faster than `free` (what they would
+    /// have had without contacts) plus `pushOutSpeed`.
+    @inline(__always)
+    func pushOutCapped(_ velocity: VectorLanes, free: VectorLanes) -> VectorLanes {
+        let speed = velocity.dot(velocity).squareRoot(), limit = free.dot(free).squareRoot() + VectorLanes.Lanes(repeating: pushOutSpeed)
+        return velocity * select(less(limit, speed), limit / speed, VectorLanes.Lanes(repeating: 1))
     }
 
     /// Velocity-dependent damping factor for one substep:

@@ -19,6 +19,8 @@ struct ContactSolve {
     /// A pair in the chamber below, against that gravity, has its grains' heights times `upY`
     /// under `belowNeck`: the heights along the glass's axis, as the chambers are.
     let upY: VectorLanes.Lanes, belowNeck: VectorLanes.Lanes
+    /// Half the upper grain's lean (PhysicsConstants.supportLean).
+    let lean = VectorLanes.Lanes(repeating: PhysicsConstants.supportLean / 2)
 
     init(step: Substep) {
         self.step = step
@@ -53,10 +55,11 @@ struct ContactSolve {
     /// along the line of centres, its depth kept in `pushes`; or friction's correction to the
     /// pair's sliding since the substep began, at most μ × that depth (Friction). Each grain
     /// takes half, but in the chamber below, where sand comes to rest: there the upper grain
-    /// against gravity takes ½(1 + n·up), the lower the rest, so a grain resting on another
-    /// moves and the one under it, which its own supports hold, barely (shock propagation made
-    /// smooth; with half each the pushes of one ordered pass wedged resting grains apart a little
-    /// every substep). Above the neck half each: there the uneven shares, which do not keep
+    /// against gravity takes ½(1 + λ n·up), the lower the rest (λ: `supportLean`), so a grain
+    /// resting on another moves more than the one under it, which its own supports hold (shock
+    /// propagation made smooth and partial; with half each the pushes of one ordered pass wedged
+    /// resting grains apart a little every substep, with all to the upper grain a large pile's
+    /// overlaps grew deep). Above the neck half each: there the uneven shares, which do not keep
     /// momentum, spun the sand waiting to drain about the axis and slowed the drain
     /// (docs/PHYSICS.md, "Friction after the pushes"). Lanes past `count` repeat the first pair: they
     /// come to the same grains as it, and store the same. Without a branch on whether a pair
@@ -89,7 +92,7 @@ struct ContactSolve {
             correction = VectorLanes(x: .zero, y: .zero, z: .zero) - slide
         }
         let half = Lanes(repeating: 0.5), y = (transpose(p, row: 1) + transpose(q, row: 1)) * half
-        let lift = (correction * (half * normal.dot(up))).kept(where: less(y * upY, belowNeck))
+        let lift = (correction * (lean * normal.dot(up))).kept(where: less(y * upY, belowNeck))
         let move = (correction * half + lift).kept(where: touches).vectors(w: .zero)
         let back = (correction * half - lift).kept(where: touches).vectors(w: .zero)
         @inline(__always)

@@ -104,7 +104,9 @@ struct Substep {
     }
 
     /// The glass last, so the pushes of a packed pile can never leave a grain in the wall; then
-    /// velocity from how far each grain really moved, the neck's friction and damping.
+    /// velocity from how far each grain really moved (no faster than the push-out cap allows
+    /// over the predicted velocity, which `velocity` holds until now), the neck's friction and
+    /// damping.
     static let finish: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let grains = step.grains
@@ -121,7 +123,7 @@ struct Substep {
         var p = octet.load(grains.position)
         let start = octet.load(grains.start)
         collider.collide(position: &p, start: start, radius: octet.load(grains.radius), nearWall: octet.load(grains.nearWall))
-        var v = (p - start) / VectorLanes.Lanes(repeating: rules.subDt)
+        var v = rules.pushOutCapped((p - start) / VectorLanes.Lanes(repeating: rules.subDt), free: octet.load(grains.velocity))
         v = v * rules.neckFrictionFactor(y: p.y)
         return (p, v * rules.dampingFactor(speed: v.dot(v).squareRoot()))
     }
