@@ -101,7 +101,7 @@ struct ContactListingTests {
 
     /// Overlapping pairs, far apart from each other, at random places and angles, so many
     /// straddle a cell boundary. One substep without gravity or velocity must push both grains
-    /// of every pair apart, the upper taking the larger share: a pair the grid missed stays put.
+    /// of every pair apart, by their shares: a pair the grid missed stays put.
     @Test("a substep through the grid resolves every touching pair, across cell boundaries")
     func gridFindsEveryContact() throws {
         let gl = try GLFixture()
@@ -128,9 +128,10 @@ struct ContactListingTests {
         for pair in stride(from: 0, to: grains.count, by: 2) {
             let delta = grains[pair].position - grains[pair + 1].position
             let distance = (delta * delta).sum().squareRoot()
-            // The overlap shared out by height: the upper grain takes ½(1 + n·up) of it, the lower the rest.
+            // Half each, but in the chamber below, where the upper grain takes ½(1 + λ n·up).
             let normal = delta / distance, depth = 2 * r - distance
-            let upper = 0.5 + 0.5 * (normal * up).sum()
+            let below = (grains[pair].position.y + grains[pair + 1].position.y) / 2 * up.y < -PhysicsConstants.neckHalfHeight * abs(up.y)
+            let upper = below ? 0.5 + 0.5 * PhysicsConstants.supportLean * (normal * up).sum() : 0.5
             let pushes = [normal * depth * upper, normal * depth * (1 - upper)]
             for (index, expected) in [(pair, grains[pair].position + pushes[0]), (pair + 1, grains[pair + 1].position - pushes[1])] {
                 let error = stepped[index].position - expected
