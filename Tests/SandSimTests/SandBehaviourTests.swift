@@ -36,10 +36,11 @@ struct SandBehaviourTests {
         #expect(result.maxNeckOverlap <= 0.1, "grains in the neck overlap by \(result.maxNeckOverlap) diameters")
         #expect(result.maxOverlap <= 0.1)
         // The sand poured through the neck stands as a cone at sand's angle of repose 2 s after
-        // the timer, and stays so (docs/PHYSICS.md). One 250-grain pour's cone is chaotic: from
-        // piles settled 0.8–1.7 s it measured 19.7–32.1° (release, 2026-11-26), and which side of
-        // 20° a given pour lands on moves with the processor's approximate inverse square root.
-        // So: the median of five pours in range, and none flat.
+        // the timer, and stays so (docs/PHYSICS.md). One 250-grain pour's cone is chaotic, and
+        // which way a pour goes moves with the processor's approximate inverse square root. So:
+        // the median of five pours in sand's range, and none flat. These five stood at
+        // 20.8–34.9°, median 31.2° (debug build, 2026-11-27); with the stop that held piles
+        // before friction was solved after the pushes, 21.7–25.2°, median 24.0° (release).
         var angles: [Double] = []
         for settle in [1.0, 1.1, 1.2, 1.3, 1.4] as [Float] {
             let engine = CPUEngine()
@@ -48,7 +49,7 @@ struct SandBehaviourTests {
             angles.append(try #require(PileMeasures.reposeAngle(poured.grains, profile: HourglassProfile(grainRadius: poured.grains[0].radius))))
         }
         let median = angles.sorted()[angles.count / 2]
-        #expect((20...35).contains(median) && angles.allSatisfy { $0 >= 15 }, "the lower piles stand at \(angles)°")
+        #expect((27...37).contains(median) && angles.allSatisfy { $0 >= 18 }, "the lower piles stand at \(angles)°")
     }
 
     @Test("a large pile keeps a 5 s timer within 1%: the line ends before the timer by its neck column's tail")
