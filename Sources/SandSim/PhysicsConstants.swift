@@ -84,8 +84,8 @@ public enum PhysicsConstants {
     /// Under half of sand's sliding friction, since grains that cannot roll are held up by that
     /// too; chosen for piles that stand at sand's angle, solved after the pushes
     /// (docs/PHYSICS.md, "Friction after the pushes").
-    public static let staticFriction: Float = 0.18
-    public static let kineticFriction: Float = 0.14
+    public static let staticFriction: Float = 0.2
+    public static let kineticFriction: Float = 0.15
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
     /// resting on the glass where it is shallowest.
     public static let glassStaticFriction: Float = 0.2

@@ -39,7 +39,7 @@ struct SandBehaviourTests {
         // the timer, and stays so (docs/PHYSICS.md). One 250-grain pour's cone is chaotic, and
         // which way a pour goes moves with the processor's approximate inverse square root. So:
         // the median of five pours in sand's range, and none flat. These five stood at
-        // 20.8–34.9°, median 31.2° (debug build, 2026-11-27); with the stop that held piles
+        // 23.8–32.8°, median 29.9° (debug build, 2026-11-27); with the stop that held piles
         // before friction was solved after the pushes, 21.7–25.2°, median 24.0° (release).
         var angles: [Double] = []
         for settle in [1.0, 1.1, 1.2, 1.3, 1.4] as [Float] {
