@@ -29,30 +29,39 @@ struct ContactSolve {
         belowNeck = VectorLanes.Lanes(repeating: -PhysicsConstants.neckHalfHeight * abs(step.rules.up.y))
     }
 
+    /// The push pass takes the layer's listed pairs and writes the ones that touch, colour by
+    /// colour, to `touching` with their depths in `pushes`; the friction pass takes only those
+    /// (a settled pile touches about half the pairs it lists).
     func resolve(layer: Int) {
         let colouring = step.candidates.colouring
-        let starts = colouring.starts(ofLayer: layer)
         let first = step.candidates.grains(inLayer: layer).lowerBound * step.candidates.stride
-        let pairs = colouring.pairs + first, pushes = colouring.pushes + first
-        var next = 0
+        let touching = colouring.touching + first, pushes = colouring.pushes + first
+        let kept = colouring.touchingStarts(ofLayer: layer)
+        let friction = step.phase == .friction
+        let starts = friction ? kept : colouring.starts(ofLayer: layer)
+        let pairs = friction ? touching : colouring.pairs + first
+        var next = 0, written = 0
         for colour in 0..<PairColouring.colours {
             let end = Int(starts[colour + 1])
             // Whole batches with their count a constant, so no lane works out whether it is past it.
             while end - next >= 8 {
-                resolve(pairs + next, pushes + next, count: 8)
+                resolve(pairs + next, pushes + next, count: 8, into: (touching, pushes), written: &written)
                 next += 8
             }
-            if next < end { resolve(pairs + next, pushes + next, count: end - next) }
+            if next < end { resolve(pairs + next, pushes + next, count: end - next, into: (touching, pushes), written: &written) }
             next = end
+            if !friction { kept[colour + 1] = Int32(written) }
         }
         while next < Int(starts[PairColouring.buckets]) {
-            resolve(pairs + next, pushes + next, count: 1)
+            resolve(pairs + next, pushes + next, count: 1, into: (touching, pushes), written: &written)
             next += 1
         }
+        if !friction { kept[PairColouring.buckets] = Int32(written) }
     }
 
     /// Up to eight pairs that share no grain, in this substep's phase: the overlap pushed apart
-    /// along the line of centres, its depth kept in `pushes`; or friction's correction to the
+    /// along the line of centres, each touching pair and its depth written to `kept` at
+    /// `written`; or friction's correction to the
     /// pair's sliding since the substep began, at most μ × that depth (Friction). Each grain
     /// takes half, but in the chamber below, where sand comes to rest: there the upper grain
     /// against gravity takes ½(1 + λ n·up), the lower the rest (λ: `supportLean`), so a grain
@@ -65,7 +74,8 @@ struct ContactSolve {
     /// come to the same grains as it, and store the same. Without a branch on whether a pair
     /// touches, which the processor could not guess.
     @inline(__always)
-    private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, count: Int) {
+    private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, count: Int,
+                         into kept: (pairs: UnsafeMutablePointer<SIMD4<Int32>>, depths: UnsafeMutablePointer<Float>), written: inout Int) {
         typealias Lanes = VectorLanes.Lanes
         let grains = step.grains
         let records = eight { pairs[$0 < count ? $0 : 0] }
@@ -81,7 +91,11 @@ struct ContactSolve {
             let touching = transpose(map(records) { unsafeBitCast($0, to: Vector.self) }, row: 2)
             touches = less(distanceSquared, touching * touching) & less(Lanes(repeating: 1e-12), distanceSquared)
             let depth = select(touches, touching - distanceSquared * inverseDistance, .zero)
-            for lane in 0..<count { pushes[lane] = depth[lane] }
+            for lane in 0..<count where touches[lane] != 0 {
+                kept.pairs[written] = pairs[lane]
+                kept.depths[written] = depth[lane]
+                written += 1
+            }
             correction = normal * depth
         case .friction:
             let kept = eight { pushes[$0 < count ? $0 : 0] }

@@ -17,9 +17,12 @@ struct PairColouring {
     /// grains, the distance at which they touch (its bits), and −1 if either may reach the
     /// wall before the next listing, else 0.
     let pairs: UnsafeMutablePointer<SIMD4<Int32>>
-    /// Each pair's overlap as the solve's first phase pushed it out this substep, where the pair
-    /// is in `pairs`: its friction's budget (ContactSolve).
+    /// The pairs the solve's push pass found touching this substep, as `pairs` lays them out by
+    /// layer and colour but closed up, and the depth each pushed out: its friction's budget
+    /// (ContactSolve). Per layer, where each colour's begin, as in `starts`.
+    let touching: UnsafeMutablePointer<SIMD4<Int32>>
     let pushes: UnsafeMutablePointer<Float>
+    private let touchingStarts: UnsafeMutablePointer<Int32>
     /// Per layer, where each bucket's pairs begin among the layer's, and where the last ends.
     let starts: UnsafeMutablePointer<Int32>
     /// Each listed pair's colour (by the grain's row), before the pairs are sorted by it.
@@ -31,7 +34,10 @@ struct PairColouring {
     init(count: Int, stride: Int, layers: Int) {
         self.count = max(count, 1)
         pairs = .allocate(capacity: self.count * stride)
+        touching = .allocate(capacity: self.count * stride)
         pushes = .allocate(capacity: self.count * stride)
+        touchingStarts = .allocate(capacity: layers * (Self.buckets + 1))
+        touchingStarts.initialize(repeating: 0, count: layers * (Self.buckets + 1))
         starts = .allocate(capacity: layers * (Self.buckets + 1))
         starts.initialize(repeating: 0, count: layers * (Self.buckets + 1))
         colourOfPair = .allocate(capacity: self.count * stride)
@@ -40,7 +46,9 @@ struct PairColouring {
 
     func deallocate() {
         pairs.deallocate()
+        touching.deallocate()
         pushes.deallocate()
+        touchingStarts.deallocate()
         starts.deallocate()
         colourOfPair.deallocate()
         taken.deallocate()
@@ -49,6 +57,11 @@ struct PairColouring {
     /// Where the bucket starts of `layer` are, `buckets + 1` of them.
     func starts(ofLayer layer: Int) -> UnsafeMutablePointer<Int32> {
         starts + layer * (Self.buckets + 1)
+    }
+
+    /// Where the touching pairs of each colour of `layer` begin, `buckets + 1` of them.
+    func touchingStarts(ofLayer layer: Int) -> UnsafeMutablePointer<Int32> {
+        touchingStarts + layer * (Self.buckets + 1)
     }
 
     /// Colours the pairs of `layer` and sorts them by colour.
