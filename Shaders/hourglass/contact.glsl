@@ -3,14 +3,15 @@
 // sliding since the substep began (Coulomb friction, removed as a position correction: all of
 // it below the static share of the overlap, at most the kinetic share beyond). Each grain takes
 // half, but in the chamber below: there the upper grain against gravity takes ½(1 + λ n·up)
-// (λ: SUPPORT_LEAN), the lower the rest, as in the CPU engine (ContactSolve; with half each, a pile without the old
-// stop flowed flat, docs/PHYSICS.md, "Friction after the pushes"). Against a sleeper, which
-// does not move, the grain takes all of both. Adds to `push` and counts the contact. A neighbour below the grain against gravity
-// (`up`) within the support check's reach, touching or not (a pair the first iteration parted
-// exactly still holds the grain up), adds its normal to `under`: the grain rests on what is
-// under it where their sum lies within the support cone (holdsUp), as a grain in the pocket of
-// three does and one on a slope too steep does not.
-// Needs glass.glsl for frictionCorrection and up.
+// (λ: SUPPORT_LEAN), the lower the rest, as in the CPU engine (ContactSolve; with half each, a
+// pile without the old stop flowed flat, docs/PHYSICS.md, "Friction after the pushes").
+// Against a sleeper, which does not move, the grain takes all of both. Adds to `push` and
+// counts the contact. A neighbour below the grain against gravity (`up`) within the support
+// check's reach, touching or not (a pair the first iteration parted exactly still holds the
+// grain up), adds its normal to `under`: the grain rests on what is under it where their sum
+// lies within the support cone (holdsUp), as a grain in the pocket of three does and one on a
+// slope too steep does not.
+// Needs glass.glsl for frictionCorrection, holdsUp and inChamberBelow.
 void addContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, bool stillJ, inout vec3 push, inout uint contacts, inout vec3 under) {
     vec3 delta = x - xj;
     float touching = r + rj;
@@ -21,8 +22,7 @@ void addContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, bool stillJ
     float d = sqrt(d2);
     vec3 n = delta / d;
     float depth = touching - d;
-    bool below = 0.5 * (x.y + xj.y) * up.y < -NECK_HALF_HEIGHT * abs(up.y);
-    float share = stillJ ? 1.0 : below ? 0.5 + 0.5 * SUPPORT_LEAN * dot(n, up) : 0.5;
+    float share = stillJ ? 1.0 : inChamberBelow(0.5 * (x.y + xj.y)) ? 0.5 + 0.5 * SUPPORT_LEAN * dot(n, up) : 0.5;
     vec3 slide = frictionCorrection((x - s) - (xj - sj), n, depth, STATIC_FRICTION, KINETIC_FRICTION);
     push += (n * depth - slide) * share;
     contacts += 1u;

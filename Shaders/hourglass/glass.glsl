@@ -4,9 +4,15 @@
 layout(binding = UNIT_PROFILE) uniform samplerBuffer profileRadii;
 
 // Whether a contact whose normal into the grain is `toward` (of length `len`) holds it up: the
-// normal within the support cone of up (SubstepRules.holdsUp).
+// normal within the support cone of up (sleep's support check and wake).
 bool holdsUp(vec3 toward, float len) {
     return dot(toward, up) > SUPPORT_COSINE * len;
+}
+
+// Whether height `y` along the glass's axis lies in the chamber below the neck against the
+// gravity of the moment (ContactSolve's `belowNeck` on the CPU).
+bool inChamberBelow(float y) {
+    return y * up.y < -NECK_HALF_HEIGHT * abs(up.y);
 }
 
 float innerRadiusAt(float y) {

@@ -85,7 +85,7 @@ void endSubstep(uint k, vec3 p, vec4 start, vec3 free, float sleep, vec3 under) 
     // the neck itself: the neck's friction slows the stream there, and a sleeper, which its
     // neighbours cannot move, would plug it. Sleep only while the timer does not run, to save
     // work: friction holds a pile's slope (contact.glsl), not sleep.
-    bool resting = p.y * up.y < -NECK_HALF_HEIGHT * abs(up.y) && holdsUp(under, length(under));
+    bool resting = inChamberBelow(p.y) && holdsUp(under, length(under));
     sleep = sleepEnabled != 0u && resting && length(v) < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
     storeEnd(k, vec4(p, start.w), vec4(v, sleep));
     // Before a check: whether the grain, at its own speed and what gravity adds, may come the

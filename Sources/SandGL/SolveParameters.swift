@@ -5,7 +5,7 @@ import SandSim
 /// std140 order: everything the solve, the write-back and the flip read, uploaded as one block a
 /// substep (SolveParameterRing). `layout` names each member's offset for the test that compares
 /// it with the GL's.
-struct SolveParameters: UniformBlockMirror, Equatable {
+struct SolveParameters: UniformBlockMirror {
     static let blockName = "SolveParameterBlock"
     static var binding: Int { ComputeBindings.solveParameters }
 

@@ -61,8 +61,8 @@ struct ContactSolve {
 
     /// Up to eight pairs that share no grain, in this substep's phase: the overlap pushed apart
     /// along the line of centres, each touching pair and its depth written to `kept` at
-    /// `written`; or friction's correction to the
-    /// pair's sliding since the substep began, at most μ × that depth (Friction). Each grain
+    /// `written`; or friction's correction to the pair's sliding since the substep began, at
+    /// most μ × the depth in `pushes` (Friction). Each grain
     /// takes half, but in the chamber below, where sand comes to rest: there the upper grain
     /// against gravity takes ½(1 + λ n·up), the lower the rest (λ: `supportLean`), so a grain
     /// resting on another moves more than the one under it, which its own supports hold (shock
@@ -70,8 +70,8 @@ struct ContactSolve {
     /// resting grains apart a little every substep, with all to the upper grain a large pile's
     /// overlaps grew deep). Above the neck half each: there the uneven shares, which do not keep
     /// momentum, spun the sand waiting to drain about the axis and slowed the drain
-    /// (docs/PHYSICS.md, "Friction after the pushes"). Lanes past `count` repeat the first pair: they
-    /// come to the same grains as it, and store the same. Without a branch on whether a pair
+    /// (docs/PHYSICS.md, "Friction after the pushes"). Lanes past `count` repeat the first pair:
+    /// they come to the same grains as it, and store the same. Without a branch on whether a pair
     /// touches, which the processor could not guess.
     @inline(__always)
     private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, count: Int,
@@ -79,6 +79,7 @@ struct ContactSolve {
         typealias Lanes = VectorLanes.Lanes
         let grains = step.grains
         let records = eight { pairs[$0 < count ? $0 : 0] }
+        let fields = map(records) { unsafeBitCast($0, to: Vector.self) }
         let i = map(records) { Int($0.x) }, j = map(records) { Int($0.y) }
         let p = map(i) { grains.position[$0] }, q = map(j) { grains.position[$0] }
         let delta = VectorLanes(zip(p, q, -))
@@ -88,7 +89,7 @@ struct ContactSolve {
         let touches: VectorLanes.Mask, correction: VectorLanes
         switch step.phase {
         case .push:
-            let touching = transpose(map(records) { unsafeBitCast($0, to: Vector.self) }, row: 2)
+            let touching = transpose(fields, row: 2)
             touches = less(distanceSquared, touching * touching) & less(Lanes(repeating: 1e-12), distanceSquared)
             let depth = select(touches, touching - distanceSquared * inverseDistance, .zero)
             for lane in 0..<count where touches[lane] != 0 {
@@ -98,8 +99,8 @@ struct ContactSolve {
             }
             correction = normal * depth
         case .friction:
-            let kept = eight { pushes[$0 < count ? $0 : 0] }
-            let depth = Lanes(kept.0, kept.1, kept.2, kept.3, kept.4, kept.5, kept.6, kept.7)
+            let stored = eight { pushes[$0 < count ? $0 : 0] }
+            let depth = Lanes(stored.0, stored.1, stored.2, stored.3, stored.4, stored.5, stored.6, stored.7)
             touches = less(.zero, depth)
             let fromStartP = zip(p, i) { $0 - grains.start[$1] }, fromStartQ = zip(q, j) { $0 - grains.start[$1] }
             let slide = Friction.correction(sliding: VectorLanes(zip(fromStartP, fromStartQ, -)), normal: normal, depth: depth)
@@ -122,7 +123,7 @@ struct ContactSolve {
         push(i.5, j.5, p.5, q.5, move.5, back.5)
         push(i.6, j.6, p.6, q.6, move.6, back.6)
         push(i.7, j.7, p.7, q.7, move.7, back.7)
-        let nearWall = touches & unsafeBitCast(transpose(map(records) { unsafeBitCast($0, to: Vector.self) }, row: 3), to: SIMD8<Int32>.self)
+        let nearWall = touches & unsafeBitCast(transpose(fields, row: 3), to: SIMD8<Int32>.self)
         if any(nearWall) { insideWall(pairs, count: count, nearWall) }
     }
 
