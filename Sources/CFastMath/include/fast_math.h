@@ -77,4 +77,23 @@ static inline fast_vectors8 fast_transpose8_back(fast_float8 x, fast_float8 y, f
         __builtin_shufflevector(v26, v26, 4, 5, 6, 7), __builtin_shufflevector(v37, v37, 4, 5, 6, 7)};
     return vectors;
 }
+/* The lanes of `values` where `mask` is set, closed up at `out`, and how many: one shuffle and
+   one store where a lane at a time was a store and a count each that the next waited for (the
+   CPU engine's push pass keeping its touching pairs). All eight of `out` are written. */
+extern const unsigned long long fast_left_pack_lanes[256];
+static inline int fast_left_pack8(fast_int8 mask, fast_int8 values, int *out) {
+#if defined(__AVX2__)
+    int bits = _mm256_movemask_ps((__m256)mask);
+    __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)fast_left_pack_lanes[bits]));
+    _mm256_storeu_si256((__m256i *)out, _mm256_permutevar8x32_epi32((__m256i)values, order));
+    return __builtin_popcount(bits);
+#else
+    int count = 0;
+    for (int lane = 0; lane < 8; lane++) {
+        out[count] = values[lane];
+        count += mask[lane] != 0;
+    }
+    return count;
+#endif
+}
 #endif

@@ -29,40 +29,63 @@ struct ContactSolve {
         belowNeck = VectorLanes.Lanes(repeating: -PhysicsConstants.neckHalfHeight * abs(step.rules.up.y))
     }
 
-    /// The push pass takes the layer's listed pairs and writes the ones that touch, colour by
-    /// colour, to `touching` with their depths in `pushes`; the friction pass takes only those
+    /// The push pass takes every listed pair of the layer, keeps each one's depth in `pushes`
+    /// (0 where it does not touch) and writes the touching ones' places to `touching`, closed up
+    /// colour by colour; the friction pass takes only those, eight at a time in the same order
     /// (a settled pile touches about half the pairs it lists).
     func resolve(layer: Int) {
         let colouring = step.candidates.colouring
         let first = step.candidates.grains(inLayer: layer).lowerBound * step.candidates.stride
-        let touching = colouring.touching + first, pushes = colouring.pushes + first
+        let pairs = colouring.pairs + first, pushes = colouring.pushes + first, touching = colouring.touching + first
         let kept = colouring.touchingStarts(ofLayer: layer)
         let friction = step.phase == .friction
         let starts = friction ? kept : colouring.starts(ofLayer: layer)
-        let pairs = friction ? touching : colouring.pairs + first
         var next = 0, written = 0
+        @inline(__always)
+        func batch(from next: Int, count: Int) {
+            let index = friction ? eight { Int(touching[next + ($0 < count ? $0 : 0)]) } : eight { next + ($0 < count ? $0 : 0) }
+            let touches = resolve(pairs, pushes, index, count: count)
+            if !friction { written += keep(touches, from: next, count: count, into: touching + written) }
+        }
         for colour in 0..<PairColouring.colours {
             let end = Int(starts[colour + 1])
             // Whole batches with their count a constant, so no lane works out whether it is past it.
             while end - next >= 8 {
-                resolve(pairs + next, pushes + next, count: 8, into: (touching, pushes), written: &written)
+                batch(from: next, count: 8)
                 next += 8
             }
-            if next < end { resolve(pairs + next, pushes + next, count: end - next, into: (touching, pushes), written: &written) }
+            if next < end { batch(from: next, count: end - next) }
             next = end
             if !friction { kept[colour + 1] = Int32(written) }
         }
         while next < Int(starts[PairColouring.buckets]) {
-            resolve(pairs + next, pushes + next, count: 1, into: (touching, pushes), written: &written)
+            batch(from: next, count: 1)
             next += 1
         }
         if !friction { kept[PairColouring.buckets] = Int32(written) }
     }
 
-    /// Up to eight pairs that share no grain, in this substep's phase: the overlap pushed apart
-    /// along the line of centres, each touching pair and its depth written to `kept` at
-    /// `written`; or friction's correction to the pair's sliding since the substep began, at
-    /// most μ × the depth in `pushes` (Friction). Each grain
+    /// Writes the places of the touching pairs among `count` from `first` to `kept`, closed up,
+    /// and says how many: for a whole batch in one shuffle and one store, as a branch a lane on
+    /// whether it touches was a guess the processor missed about half the time.
+    @inline(__always)
+    private func keep(_ touches: VectorLanes.Mask, from first: Int, count: Int, into kept: UnsafeMutablePointer<Int32>) -> Int {
+        guard count == 8 else {
+            var written = 0
+            for lane in 0..<count where touches[lane] != 0 {
+                kept[written] = Int32(truncatingIfNeeded: first + lane)
+                written += 1
+            }
+            return written
+        }
+        let places = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: first)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+        return Int(fast_left_pack8(touches, places, kept))
+    }
+
+    /// Up to eight pairs (`pairs[index]`) that share no grain, in this substep's phase: the
+    /// overlap pushed apart along the line of centres, its depth kept in `pushes` (0 if the pair
+    /// does not touch); or friction's correction to the pair's sliding since the substep began,
+    /// at most μ × that depth (Friction). Each grain
     /// takes half, but in the chamber below, where sand comes to rest: there the upper grain
     /// against gravity takes ½(1 + λ n·up), the lower the rest (λ: `supportLean`), so a grain
     /// resting on another moves more than the one under it, which its own supports hold (shock
@@ -71,14 +94,14 @@ struct ContactSolve {
     /// overlaps grew deep). Above the neck half each: there the uneven shares, which do not keep
     /// momentum, spun the sand waiting to drain about the axis and slowed the drain
     /// (docs/PHYSICS.md, "Friction after the pushes"). Lanes past `count` repeat the first pair:
-    /// they come to the same grains as it, and store the same. Without a branch on whether a pair
-    /// touches, which the processor could not guess.
+    /// they come to the same grains as it, and store the same. The push pass's indices follow
+    /// one another. Without a branch on whether a pair touches, which the processor could not
+    /// guess.
     @inline(__always)
-    private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, count: Int,
-                         into kept: (pairs: UnsafeMutablePointer<SIMD4<Int32>>, depths: UnsafeMutablePointer<Float>), written: inout Int) {
+    private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, _ index: Eight<Int>, count: Int) -> VectorLanes.Mask {
         typealias Lanes = VectorLanes.Lanes
         let grains = step.grains
-        let records = eight { pairs[$0 < count ? $0 : 0] }
+        let records = map(index) { pairs[$0] }
         let fields = map(records) { unsafeBitCast($0, to: Vector.self) }
         let i = map(records) { Int($0.x) }, j = map(records) { Int($0.y) }
         let p = map(i) { grains.position[$0] }, q = map(j) { grains.position[$0] }
@@ -92,14 +115,14 @@ struct ContactSolve {
             let touching = transpose(fields, row: 2)
             touches = less(distanceSquared, touching * touching) & less(Lanes(repeating: 1e-12), distanceSquared)
             let depth = select(touches, touching - distanceSquared * inverseDistance, .zero)
-            for lane in 0..<count where touches[lane] != 0 {
-                kept.pairs[written] = pairs[lane]
-                kept.depths[written] = depth[lane]
-                written += 1
+            if count == 8 {
+                UnsafeMutableRawPointer(pushes + index.0).storeBytes(of: depth, as: Lanes.self)
+            } else {
+                for lane in 0..<count { pushes[index.0 + lane] = depth[lane] }
             }
             correction = normal * depth
         case .friction:
-            let stored = eight { pushes[$0 < count ? $0 : 0] }
+            let stored = map(index) { pushes[$0] }
             let depth = Lanes(stored.0, stored.1, stored.2, stored.3, stored.4, stored.5, stored.6, stored.7)
             touches = less(.zero, depth)
             let fromStartP = zip(p, i) { $0 - grains.start[$1] }, fromStartQ = zip(q, j) { $0 - grains.start[$1] }
@@ -124,14 +147,15 @@ struct ContactSolve {
         push(i.6, j.6, p.6, q.6, move.6, back.6)
         push(i.7, j.7, p.7, q.7, move.7, back.7)
         let nearWall = touches & unsafeBitCast(transpose(fields, row: 3), to: SIMD8<Int32>.self)
-        if any(nearWall) { insideWall(pairs, count: count, nearWall) }
+        if any(nearWall) { insideWall(pairs, index, count: count, nearWall) }
+        return touches
     }
 
     /// A pushed pair's grains that are near the wall put back inside it: in the neck two grains
     /// side by side must part along it, not be put back on top of each other by the wall
     /// afterwards. Out of line, as few pairs are near it.
     @inline(never)
-    private func insideWall(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, count: Int, _ nearWall: VectorLanes.Mask) {
+    private func insideWall(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ index: Eight<Int>, count: Int, _ nearWall: VectorLanes.Mask) {
         let grains = step.grains, collider = step.collider
         func insideWall(_ grain: Int) {
             guard grains.nearWall[grain] else { return }
@@ -139,8 +163,9 @@ struct ContactSolve {
             grains.position[grain] = Vector(collider.insideWall(p.xyz, radius: grains.radius[grain]), p.w)
         }
         for lane in 0..<count where nearWall[lane] != 0 {
-            insideWall(Int(pairs[lane].x))
-            insideWall(Int(pairs[lane].y))
+            let pair = pairs[withUnsafeBytes(of: index) { $0.load(fromByteOffset: lane * MemoryLayout<Int>.stride, as: Int.self) }]
+            insideWall(Int(pair.x))
+            insideWall(Int(pair.y))
         }
     }
 }

@@ -17,11 +17,13 @@ struct PairColouring {
     /// grains, the distance at which they touch (its bits), and −1 if either may reach the
     /// wall before the next listing, else 0.
     let pairs: UnsafeMutablePointer<SIMD4<Int32>>
-    /// The pairs the solve's push pass found touching this substep, as `pairs` lays them out by
-    /// layer and colour but closed up, and the depth each pushed out: its friction's budget
-    /// (ContactSolve). Per layer, where each colour's begin, as in `starts`.
-    let touching: UnsafeMutablePointer<SIMD4<Int32>>
+    /// The depth the solve's push pass pushed out of each pair this substep, 0 where it did not
+    /// touch, as `pairs` lays them out: its friction's budget (ContactSolve).
     let pushes: UnsafeMutablePointer<Float>
+    /// The pairs the push pass found touching, by their place among their layer's pairs, closed
+    /// up colour by colour from the layer's start; per layer, where each colour's begin, as in
+    /// `starts`. The friction pass takes only these.
+    let touching: UnsafeMutablePointer<Int32>
     private let touchingStarts: UnsafeMutablePointer<Int32>
     /// Per layer, where each bucket's pairs begin among the layer's, and where the last ends.
     let starts: UnsafeMutablePointer<Int32>
@@ -34,8 +36,8 @@ struct PairColouring {
     init(count: Int, stride: Int, layers: Int) {
         self.count = max(count, 1)
         pairs = .allocate(capacity: self.count * stride)
-        touching = .allocate(capacity: self.count * stride)
         pushes = .allocate(capacity: self.count * stride)
+        touching = .allocate(capacity: self.count * stride)
         touchingStarts = .allocate(capacity: layers * (Self.buckets + 1))
         touchingStarts.initialize(repeating: 0, count: layers * (Self.buckets + 1))
         starts = .allocate(capacity: layers * (Self.buckets + 1))
@@ -46,8 +48,8 @@ struct PairColouring {
 
     func deallocate() {
         pairs.deallocate()
-        touching.deallocate()
         pushes.deallocate()
+        touching.deallocate()
         touchingStarts.deallocate()
         starts.deallocate()
         colourOfPair.deallocate()
