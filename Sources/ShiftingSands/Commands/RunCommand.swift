@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         let settings = try resolvedSettings(base: HourglassSettings())
         let mode = hourglass.compare ? PhysicsMode.cpu : settings.mode
-        try GrainOptions.validate(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode))
+        try validateGrains(mode: mode, count: settings.count(for: mode), size: settings.size(for: mode))
         try hourglass.duration?.validate()
         if let frames {
             guard screenshot != nil else { throw ValidationError("--frames only counts frames before a --screenshot; give --screenshot FILE too") }

@@ -34,7 +34,7 @@ func firstOption(_ options: [(String, Bool)]) -> String? {
 struct HourglassOptions: SceneOptions {
     static let scene = SceneKind.hourglass
 
-    @OptionGroup var grains: GrainOptions
+    @OptionGroup var grains: GrainOptions<RunDefaults>
 
     @Option(parsing: .unconditional, help: TimerDuration.help(default: "as last saved, else the original's 5 s"), transform: TimerDuration.parse)
     var duration: TimerDuration?
@@ -124,4 +124,11 @@ struct TitaniumOptions: SceneOptions {
     var script: TitaniumScene.Script {
         TitaniumScene.Script(cursor: PointerPath(cursorPoints), themeChanges: themeChanges)
     }
+}
+
+/// `run` keeps what was last saved.
+enum RunDefaults: GrainDefaults {
+    static var mode: String { "as last saved, else cpu" }
+    static var count: String { "as last saved, else the largest this machine draws at 60 fps, 30 side by side" }
+    static var size: String { "as last saved, else 1" }
 }

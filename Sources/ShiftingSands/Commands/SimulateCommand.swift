@@ -9,7 +9,7 @@ struct SimulateCommand: ParsableCommand {
         abstract: "Run the hourglass headless: settle, flip, run for the duration, print a summary."
     )
 
-    @OptionGroup var grains: GrainOptions
+    @OptionGroup var grains: GrainOptions<SimulateDefaults>
 
     @Option(parsing: .unconditional, help: TimerDuration.help(default: "10 s, the original's -test"), transform: TimerDuration.parse)
     var duration = TimerDuration(seconds: 10)
@@ -43,7 +43,7 @@ struct SimulateCommand: ParsableCommand {
     var size: Float { grains.size ?? 1 }
 
     func validate() throws {
-        try GrainOptions.validate(mode: mode, count: count, size: size)
+        try validateGrains(mode: mode, count: count, size: size)
         try duration.validate()
         if let settle, !(0...60).contains(settle) {
             throw ValidationError("settle \(settle) s is outside 0–60 s")
@@ -86,3 +86,5 @@ struct SimulateCommand: ParsableCommand {
         print(json ? try Console.json(summary) : summary.text)
     }
 }
+
+enum SimulateDefaults: GrainDefaults {}
