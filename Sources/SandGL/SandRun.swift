@@ -1,8 +1,8 @@
 import GLSupport
 import SandSim
 
-/// One way to make a run: the mode's engine (SandModes), `count` grains at `size` spawned in it,
-/// and the Hourglass over both. The window's glasses, `simulate`, `calibrate`, `bench` and the
+/// One way to make a run: the mode's engine (SandModes), the grains a `GrainSettings` asks for
+/// spawned in it, and the Hourglass over both. The window's glasses, `simulate`, `calibrate`, `bench` and the
 /// icon all start here, so a pile is put together in one place; a fresh pile (a reset, new
 /// settings, another mode) comes here too.
 public struct SandRun {
@@ -16,29 +16,31 @@ public struct SandRun {
 
     public private(set) var sandMode: SandMode
     /// The mode asked for: where there is no GL, `sandMode` runs the CPU engine in its place.
-    public private(set) var asked: PhysicsMode
+    private var asked: PhysicsMode
     public private(set) var pile: Pile
+    /// What the pile was built with: the mode asked for, the count and the size.
+    public var grains: GrainSettings { GrainSettings(mode: asked, count: pile.count, size: pile.size) }
     public var hourglass: Hourglass
     public var engine: PhysicsEngine { sandMode.engine }
 
     /// Compute modes need the GL 4.3 context current and `shaders`; with `shaders` nil every
     /// mode runs on the CPU engine. `threads`: the CPU engine's (nil: as many as it chooses).
-    public init(mode: PhysicsMode, count: Int, size: Float = 1, timing: Timing, shaders: ShaderSource?, threads: Int? = nil) throws {
-        sandMode = try SandModes.make(mode, shaders: shaders, threads: threads)
-        asked = mode
-        pile = try sandMode.engine.spawn(count: count, size: size)
+    public init(_ grains: GrainSettings, timing: Timing, shaders: ShaderSource?, threads: Int? = nil) throws {
+        sandMode = try SandModes.make(grains.mode, shaders: shaders, threads: threads)
+        asked = grains.mode
+        pile = try sandMode.engine.spawn(count: grains.count, size: grains.size)
         switch timing {
         case .seconds(let seconds): hourglass = Hourglass(engine: sandMode.engine, mode: sandMode.mode, pile: pile, duration: seconds)
         case .shared(let timer): hourglass = Hourglass(engine: sandMode.engine, mode: sandMode.mode, pile: pile, timer: timer)
         }
     }
 
-    /// A fresh pile of `count` grains at `size` in the same Hourglass, in a new engine where
-    /// `mode` is not the one asked for before.
-    public mutating func respawn(mode: PhysicsMode, count: Int, size: Float, shaders: ShaderSource?) throws {
-        if mode != asked { sandMode = try SandModes.make(mode, shaders: shaders) }
-        asked = mode
-        pile = try sandMode.engine.spawn(count: count, size: size)
+    /// A fresh pile as `grains` asks in the same Hourglass, in a new engine where its mode is
+    /// not the one asked for before.
+    public mutating func respawn(_ grains: GrainSettings, shaders: ShaderSource?) throws {
+        if grains.mode != asked { sandMode = try SandModes.make(grains.mode, shaders: shaders) }
+        asked = grains.mode
+        pile = try sandMode.engine.spawn(count: grains.count, size: grains.size)
         hourglass.replacePile(engine: sandMode.engine, mode: sandMode.mode, pile: pile)
     }
 }

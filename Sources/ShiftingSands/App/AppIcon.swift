@@ -20,7 +20,7 @@ enum AppIcon {
     static func images(sizes: [Int], shaders: ShaderSource) throws -> [(size: Int, pixels: [UInt8])] {
         let renderer = try SceneRenderer(shaders: shaders)
         renderer.drawsSetting = false
-        let run = try SandRun(mode: .cpu, count: grains, timing: .seconds(HourglassTimer.durationRange.lowerBound), shaders: nil, threads: 1)
+        let run = try SandRun(GrainSettings(mode: .cpu, count: grains), timing: .seconds(HourglassTimer.durationRange.lowerBound), shaders: nil, threads: 1)
         try run.sandMode.setColors(GrainColors.perGrain(count: grains, random: false))
         let presented = try run.sandMode.present(shape: .impostor, timed: false)
         let scene = DrawnHourglass(profile: run.pile.profile, angle: 0, grains: presented.source)

@@ -119,7 +119,7 @@ final class Benchmark {
     /// `picture`: where to save the last frame drawn (before it is presented), if anywhere.
     func run(mode: PhysicsMode, count: Int, shape: GrainShape, options: Options, picture: String? = nil,
              progress: (String) -> Void) throws -> BenchResult {
-        let run = try SandRun(mode: mode, count: count, timing: .seconds(Self.timerSeconds), shaders: shaders, threads: options.threads)
+        let run = try SandRun(GrainSettings(mode: mode, count: count), timing: .seconds(Self.timerSeconds), shaders: shaders, threads: options.threads)
         let sandMode = run.sandMode, engine = run.engine, counters = sandMode.counters, pile = run.pile
         try sandMode.setColors(GrainColors.perGrain(count: count, random: false))
         if let substeps = options.substeps { engine.substeps = substeps }

@@ -19,7 +19,7 @@ struct Backend {
     /// need GL 4.3; without it, the CPU engine runs instead and a line on stderr says so.
     static func with<T>(mode: PhysicsMode, count: Int, size: Float = 1, duration: Float, _ body: (Backend) throws -> T) throws -> T {
         func run(_ shaders: ShaderSource?) throws -> SandRun {
-            try SandRun(mode: mode, count: count, size: size, timing: .seconds(duration), shaders: shaders)
+            try SandRun(GrainSettings(mode: mode, count: count, size: size), timing: .seconds(duration), shaders: shaders)
         }
         guard mode != .cpu else { return try body(Backend(run: run(nil), renderer: nil)) }
         let shaders = try ShaderSource.locateHourglass()

@@ -11,7 +11,7 @@ final class Simulation {
     var hourglass: Hourglass { run.hourglass }
     /// What the pile was built with: the mode asked for (its engine may be the CPU's where there
     /// is no GL), the count and the size, as the run holds them.
-    var settings: GrainSettings { GrainSettings(mode: run.asked, count: run.pile.count, size: run.pile.size) }
+    var settings: GrainSettings { run.grains }
     private(set) var randomColors: Bool
     private var sandMode: SandMode { run.sandMode }
     private let shaders: ShaderSource?
@@ -26,7 +26,7 @@ final class Simulation {
     init(settings: GrainSettings, randomColors: Bool, timer: HourglassTimer, shaders: ShaderSource?) throws {
         self.shaders = shaders
         self.randomColors = randomColors
-        run = try SandRun(mode: settings.mode, count: settings.count, size: settings.size, timing: .shared(timer), shaders: shaders)
+        run = try SandRun(settings, timing: .shared(timer), shaders: shaders)
         try applyColors()
     }
 
@@ -51,7 +51,7 @@ final class Simulation {
 
     /// A fresh pile with `settings`, in a new mode when the mode changed.
     private func respawn(_ settings: GrainSettings) throws {
-        try run.respawn(mode: settings.mode, count: settings.count, size: settings.size, shaders: shaders)
+        try run.respawn(settings, shaders: shaders)
         drainHistory = []
         try applyColors()
     }
