@@ -1,9 +1,11 @@
 // The studio's backdrop: a warm grey, lighter toward the top and behind the glass, darker to
 // the window's corners; in window coordinates, so hourglasses side by side share one backdrop.
-uniform vec2 windowSize;            // framebuffer pixels
-uniform vec3 topColor;              // sRGB
-uniform vec3 bottomColor;
-uniform float vignette;             // darkening at the window's corners
+#include "view.glsl"
+layout(std140, binding = UNIFORMS_BACKDROP) uniform BackdropBlock {
+    vec3 topColor;                  // sRGB
+    float vignette;                 // darkening at the window's corners
+    vec3 bottomColor;
+};
 
 vec3 backdrop(vec2 pixel) {
     vec2 uv = pixel / windowSize;

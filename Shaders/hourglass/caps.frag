@@ -9,11 +9,13 @@ in vec3 worldNormal;
 in vec3 localPosition;
 out vec4 fragColor;
 
-uniform vec3 diffuseColor;     // sRGB
-uniform vec3 specularColor;    // sRGB
-uniform float specularAlpha;   // the highlight's share over the wood, as the original's caps
-uniform float shininess;
-uniform float specularStrength;
+layout(std140, binding = UNIFORMS_CAPS) uniform CapsBlock {
+    vec3 diffuseColor;         // sRGB
+    float specularAlpha;       // the highlight's share over the wood, as the original's caps
+    vec3 specularColor;        // sRGB
+    float shininess;
+    float specularStrength;
+};
 
 // Straight grain across the cap along x, as a plank sawn along the trunk shows: lines of
 // uneven spacing, width and depth that drift a little, each a darker late-wood band in the

@@ -1,12 +1,12 @@
-// Where grain k's contact list lies among the lists' words (N grains): its count at k, then
-// slot m at N + m·N + k, so neighbouring invocations read neighbouring words, few memory
+// Where grain k's contact list lies among the lists' words (n grains): its count at k, then
+// slot m at n + m·n + k, so neighbouring invocations read neighbouring words, few memory
 // transactions for a GPU's warp (FleX's NvFlex.h lays its neighbours out so). Written by
 // contact_list.comp and small_pile_tick.comp, read through contact_list.glsl and the small
-// tick's own accessors. Needs grainCount.
+// tick's own accessors.
 uint contactCountWord(uint k) {
     return k;
 }
 
-uint contactSlotWord(uint k, uint m) {
-    return grainCount * (m + 1u) + k;
+uint contactSlotWord(uint k, uint m, uint n) {
+    return n * (m + 1u) + k;
 }

@@ -1,6 +1,7 @@
 #version 430 core
 // Sorting the grains into cells, step 4 of 4: list each grain's neighbours (neighbour_list.glsl),
 // by their places in cell order, and copy the sorted grains into place for the solve.
+#include "dispatch_parameters.glsl"
 #include "grain_texels.glsl"
 #include "grid.glsl"
 
@@ -14,9 +15,6 @@ layout(binding = IMAGE_CONTACT_LIST, r32ui) uniform writeonly uimageBuffer conta
 layout(std430, binding = BUFFER_CELL_STARTS) readonly buffer CellStarts { uint cellStarts[]; };
 layout(std430, binding = BUFFER_RELIST_COUNT) buffer RelistCount { uint relists; };
 
-uniform uint grainCount;
-uniform float listSkin;
-
 #include "contact_layout.glsl"
 
 vec4 candidatePositionRadius(uint q) { return positionRadiusAt(sortedGrains, q); }
@@ -28,14 +26,14 @@ uint cellStart(uint cell) { return cellStarts[cell]; }
 
 void main() {
     uint k = gl_GlobalInvocationID.x;
-    if (k >= grainCount) return;
+    if (k >= grainTotal) return;
     if (k == 0u) relists += 1u;
     vec4 self = positionRadiusAt(sortedGrains, k);
     uint selfId = texelFetch(sortedIds, int(k)).x;
     uint places[CONTACT_LIST_SLOTS];
     uint found = listNeighbours(self, selfId, listSkin, places);
     imageStore(contactList, int(contactCountWord(k)), uvec4(found));
-    for (uint m = 0u; m < found; ++m) imageStore(contactList, int(contactSlotWord(k, m)), uvec4(places[m]));
+    for (uint m = 0u; m < found; ++m) imageStore(contactList, int(contactSlotWord(k, m, grainTotal)), uvec4(places[m]));
     imageStore(grainsOut, int(2u * k), self);
     imageStore(grainsOut, int(2u * k + 1u), velocitySleepAt(sortedGrains, k));
     imageStore(grainIds, int(k), uvec4(selfId));

@@ -9,5 +9,5 @@ uint contactCount(uint k) {
 }
 
 uint contactAt(uint k, uint m) {
-    return texelFetch(contactList, int(contactSlotWord(k, m))).x;
+    return texelFetch(contactList, int(contactSlotWord(k, m, grainCount))).x;
 }

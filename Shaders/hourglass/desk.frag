@@ -3,16 +3,9 @@
 // shadow under the base (analytic: it fades out as the hourglass leaves the desk), fading into the
 // backdrop with distance, like a studio sweep.
 #include "backdrop.glsl"
+#include "desk.glsl"
 in vec2 place;
 out vec4 fragColor;
-
-uniform vec3 deskColor;             // sRGB
-uniform vec2 deskFade;
-uniform float capRadius;
-uniform float clearance;            // how high the hourglass's lowest point stands off the desk
-uniform float shadowStrength;
-uniform float shadowPenumbra;       // beyond the cap, as a share of its radius
-uniform float shadowFadeHeight;
 
 void main() {
     float distance = length(place);

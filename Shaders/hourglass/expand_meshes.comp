@@ -4,6 +4,7 @@
 // packed as 7 words (28 bytes) straight into the vertex buffer the renderer draws. Nothing
 // comes back to the CPU.
 #include "particle.glsl"
+#include "dispatch_parameters.glsl"
 
 layout(local_size_x = WORK_GROUP_SIZE) in;
 layout(std430, binding = BUFFER_PARTICLES) readonly buffer Particles { Particle particles[]; };
@@ -11,11 +12,9 @@ layout(std430, binding = BUFFER_COLORS) readonly buffer Colors { uint colors[]; 
 layout(std430, binding = BUFFER_CORNERS) readonly buffer Corners { vec4 corners[]; };
 layout(std430, binding = BUFFER_VERTICES) writeonly buffer Vertices { uint vertexWords[]; };
 
-uniform uint grainCount;
-
 void main() {
     uint index = gl_GlobalInvocationID.x;
-    if (index >= grainCount * uint(MESH_VERTICES_PER_GRAIN)) return;
+    if (index >= grainTotal * uint(MESH_VERTICES_PER_GRAIN)) return;
     uint grain = index / uint(MESH_VERTICES_PER_GRAIN);
     vec3 normal = corners[index % uint(MESH_VERTICES_PER_GRAIN)].xyz;
     vec4 centre = particles[grain].positionRadius;

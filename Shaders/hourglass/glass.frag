@@ -11,10 +11,12 @@ in vec3 worldPosition;
 in vec3 worldNormal;
 out vec4 fragColor;
 
-uniform float fresnelF0;
-uniform float wallAbsorbance;       // −log2 of the light through the wall straight on
-uniform float shininess;
-uniform float highlightStrength;
+layout(std140, binding = UNIFORMS_GLASS) uniform GlassBlock {
+    float fresnelF0;
+    float wallAbsorbance;           // −log2 of the light through the wall straight on
+    float shininess;
+    float highlightStrength;
+};
 
 void main() {
     vec3 toEye = normalize(cameraPosition - worldPosition);

@@ -2,7 +2,7 @@
 // The glass's near side as drawn alone over nothing (premultiplied colour and coverage), laid
 // over the still picture once it is drawn: the same blend the glass itself would do. Grains
 // drawn later lay it over themselves (glass_over.glsl).
-uniform sampler2D glassLayer;
+layout(binding = GLASS_LAYER_UNIT) uniform sampler2D glassLayer;
 out vec4 fragColor;
 
 void main() {

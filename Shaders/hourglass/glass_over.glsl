@@ -1,7 +1,7 @@
 // The glass's near side, kept as a layer (GlassLayer: premultiplied colour and coverage), over
 // a grain's colour where the grain is drawn: the still picture under the glass already has it,
 // so a frame needs no pass of its own for the glass.
-uniform sampler2D glassLayer;
+layout(binding = GLASS_LAYER_UNIT) uniform sampler2D glassLayer;
 
 vec4 underGlass(vec4 color) {
     vec4 glass = texelFetch(glassLayer, ivec2(gl_FragCoord.xy), 0);

@@ -15,7 +15,6 @@ flat in vec3 albedo;
 flat in vec4 occlusion;
 out vec4 fragColor;
 
-uniform mat4 viewProjection;
 
 // Whether the ray along `direction` (any length) passes inside the sphere's silhouette:
 // positive where it hits, b² − c·|d|² of the ray's quadratic.

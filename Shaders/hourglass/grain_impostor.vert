@@ -9,8 +9,6 @@
 #include "grain_source.glsl"
 #include "grain_shading.glsl"
 
-uniform mat4 model;
-uniform mat4 viewProjection;
 
 out vec3 quadPoint;         // world position on the quad: the eye's ray goes through it
 flat out vec4 sphere;       // world centre, radius

@@ -7,8 +7,6 @@
 #include "grain_shading.glsl"
 layout(location = 0) in vec3 corner;
 
-uniform mat4 model;
-uniform mat4 viewProjection;
 
 out vec3 worldPosition;
 out vec3 worldNormal;

@@ -6,8 +6,6 @@
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 
-uniform mat4 model;
-uniform mat4 viewProjection;
 
 out vec3 worldPosition;
 out vec3 worldNormal;

@@ -13,10 +13,7 @@
 
 layout(local_size_x = WORK_GROUP_SIZE) in;
 
-uniform sampler3D occlusionField;
-uniform uint grainCount;
-uniform float grainRadius;
-uniform vec3 eye;           // the camera, in the container's frame
+layout(binding = OCCLUSION_FIELD_UNIT) uniform sampler3D occlusionField;
 
 float fullness(vec3 p) {
     return textureLod(occlusionField, (p - fieldOrigin) / (fieldCellSize * vec3(fieldSize)), 0.0).r;

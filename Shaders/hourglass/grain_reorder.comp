@@ -3,6 +3,7 @@
 // grain, with its place in load order, to its cell's start plus its place in the cell, so a
 // cell's grains lie together and neighbours lie near each other in memory. Each grain also
 // clears its cell's count, ready for the next sort.
+#include "dispatch_parameters.glsl"
 #include "grain_texels.glsl"
 #include "grid.glsl"
 
@@ -15,11 +16,9 @@ layout(std430, binding = BUFFER_CELL_STARTS) readonly buffer CellStarts { uint c
 layout(std430, binding = BUFFER_CELL_COUNTS) writeonly buffer CellCounts { uint cellCounts[]; };
 layout(std430, binding = BUFFER_GRAIN_SLOTS) readonly buffer GrainSlots { uint grainSlots[]; };
 
-uniform uint grainCount;
-
 void main() {
     uint k = gl_GlobalInvocationID.x;
-    if (k >= grainCount) return;
+    if (k >= grainTotal) return;
     vec4 positionRadius = positionRadiusAt(grains, k);
     uint cell = gridIndex(gridCell(positionRadius.xyz));
     uint place = cellStarts[cell] + grainSlots[k];

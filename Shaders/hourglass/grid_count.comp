@@ -2,6 +2,7 @@
 // Sorting the grains into cells, step 1 of 4 (ContactListing): count the grains in each cell.
 // The atomic's return value is the grain's place among its cell's grains, which the reorder
 // step uses.
+#include "dispatch_parameters.glsl"
 #include "grain_texels.glsl"
 #include "grid.glsl"
 
@@ -10,11 +11,9 @@ layout(binding = UNIT_GRAINS) uniform samplerBuffer grains;
 layout(std430, binding = BUFFER_CELL_COUNTS) buffer CellCounts { uint cellCounts[]; };
 layout(std430, binding = BUFFER_GRAIN_SLOTS) writeonly buffer GrainSlots { uint grainSlots[]; };
 
-uniform uint grainCount;
-
 void main() {
     uint k = gl_GlobalInvocationID.x;
-    if (k >= grainCount) return;
+    if (k >= grainTotal) return;
     uint cell = gridIndex(gridCell(positionRadiusAt(grains, k).xyz));
     grainSlots[k] = atomicAdd(cellCounts[cell], 1u);
 }

@@ -6,7 +6,7 @@ const int LIGHT_COUNT = RIG_LIGHT_COUNT;
 const vec3 lightDirections[LIGHT_COUNT] = RIG_LIGHT_DIRECTIONS;  // unit vectors from the surface toward each light
 const vec3 lightColors[LIGHT_COUNT] = RIG_LIGHT_COLORS;          // colour × intensity / 1000 × exposure
 const vec3 ambientLight = RIG_AMBIENT;
-uniform vec3 cameraPosition;
+#include "view.glsl"
 
 vec3 toLinear(vec3 srgb) { return pow(srgb, vec3(2.2)); }
 // x^(1/2.2) to within 1.1/255 over 0–1, as a polynomial in √x: pow costs a logarithm and an

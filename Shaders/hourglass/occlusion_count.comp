@@ -6,8 +6,6 @@
 
 layout(local_size_x = WORK_GROUP_SIZE) in;
 
-uniform uint grainCount;
-
 void main() {
     uint grain = gl_GlobalInvocationID.x;
     if (grain >= grainCount) return;

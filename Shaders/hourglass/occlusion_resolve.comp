@@ -7,8 +7,6 @@
 layout(local_size_x = WORK_GROUP_SIZE) in;
 layout(r16f, binding = OCCLUSION_FIELD_IMAGE) writeonly uniform image3D field;
 
-uniform float packedCount;  // grains in a cell of a packed pile
-
 void main() {
     uint index = gl_GlobalInvocationID.x;
     if (index >= uint(fieldSize.x * fieldSize.y * fieldSize.z)) return;

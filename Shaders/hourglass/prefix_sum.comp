@@ -9,7 +9,7 @@ layout(std430, binding = BUFFER_SCAN_VALUES) readonly buffer Values { uint value
 layout(std430, binding = BUFFER_SCAN_SUMS) writeonly buffer Sums { uint sums[]; };
 layout(std430, binding = BUFFER_SCAN_TOTALS) writeonly buffer BlockTotals { uint blockTotals[]; };
 
-uniform uint valueCount;
+#include "dispatch_parameters.glsl"
 
 void main() {
     uint first = gl_GlobalInvocationID.x * uint(SCAN_VALUES_PER_INVOCATION);

@@ -5,7 +5,7 @@ layout(local_size_x = WORK_GROUP_SIZE) in;
 layout(std430, binding = BUFFER_SCAN_SUMS) buffer Sums { uint sums[]; };
 layout(std430, binding = BUFFER_SCAN_TOTALS) readonly buffer BlockTotals { uint blockTotals[]; };
 
-uniform uint valueCount;
+#include "dispatch_parameters.glsl"
 
 void main() {
     uint index = gl_GlobalInvocationID.x;

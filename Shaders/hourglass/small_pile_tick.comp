@@ -29,10 +29,7 @@ layout(binding = IMAGE_TICK_GRAINS, rgba32f) coherent uniform imageBuffer tickGr
 layout(binding = IMAGE_TICK_WORDS, r32ui) coherent uniform uimageBuffer tickWords;
 layout(std430, binding = BUFFER_UPPER_COUNTS) writeonly buffer UpperCounts { uint upperCounts[]; };
 
-uniform uint substeps;      // this dispatch's
-uniform uint tickStarts;    // 1 where this dispatch begins the tick: deep sleepers look then
-uniform uint upperSlot;
-uniform float listSkin;
+#include "dispatch_parameters.glsl"
 
 // Whether a grain moved far enough to list again before the next substep, one flag for each
 // parity of the substep that reads it: a substep's last pass arms the other flag while this one
@@ -62,7 +59,7 @@ vec3 listedPosition(uint k) { return imageLoad(tickGrains, int(listedBase() + k)
 uint grainId(uint k) { return k; }
 void armRelist() { relistArmed[armingSlot] = 1u; }
 uint contactCount(uint k) { return imageLoad(tickWords, int(listsBase() + contactCountWord(k))).x; }
-uint contactAt(uint k, uint m) { return imageLoad(tickWords, int(listsBase() + contactSlotWord(k, m))).x; }
+uint contactAt(uint k, uint m) { return imageLoad(tickWords, int(listsBase() + contactSlotWord(k, m, grainCount))).x; }
 
 void storeEnd(uint k, vec4 positionRadius, vec4 velocitySleep) {
     imageStore(tickGrains, int(endBase + 2u * k), positionRadius);
@@ -118,7 +115,7 @@ void relist() {
         uint entries[CONTACT_LIST_SLOTS];
         uint found = listNeighbours(self, k, listSkin, entries);
         imageStore(tickWords, int(listsBase() + contactCountWord(k)), uvec4(found));
-        for (uint m = 0u; m < found; ++m) imageStore(tickWords, int(listsBase() + contactSlotWord(k, m)), uvec4(entries[m]));
+        for (uint m = 0u; m < found; ++m) imageStore(tickWords, int(listsBase() + contactSlotWord(k, m, grainCount)), uvec4(entries[m]));
         imageStore(tickGrains, int(listedBase() + k), self);
     }
     if (local == 0u) imageStore(tickWords, int(TICK_WORD_SORTS), uvec4(imageLoad(tickWords, int(TICK_WORD_SORTS)).x + 1u));

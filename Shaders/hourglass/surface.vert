@@ -3,8 +3,7 @@
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 
-uniform mat4 model;
-uniform mat4 viewProjection;
+#include "view.glsl"
 
 out vec3 worldPosition;
 out vec3 worldNormal;

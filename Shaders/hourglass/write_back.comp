@@ -15,8 +15,7 @@ layout(binding = UNIT_IDS) uniform usamplerBuffer grainIds;
 layout(std430, binding = BUFFER_PARTICLES) writeonly buffer Particles { Particle particles[]; };
 layout(std430, binding = BUFFER_UPPER_COUNTS) buffer Counts { uint counts[]; };
 
-uniform uint upperSlot;
-uniform uint fastestSlot;
+#include "dispatch_parameters.glsl"
 
 shared uint groupCount;
 shared uint groupFastest;   // a speed's bits: for floats of one sign, uint order is float order

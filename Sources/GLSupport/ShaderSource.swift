@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds shader files and builds the text the GL compiles: the file's `#version` line, then the
 /// owner's `#define` block (numbers the shaders share with Swift, so they are never typed
-/// twice), then the body with `#include "x"` lines replaced by the named file. Each scene keeps
+/// twice), then the body with `#include "x"` lines replaced by the named file (its own
+/// includes too, each file once). Each scene keeps
 /// its shaders in its own folder of `Shaders/`, and what scenes share in `Shaders/common/`
 /// (`#include "../common/x"`).
 public struct ShaderSource: Sendable {
@@ -71,18 +72,27 @@ public struct ShaderSource: Sendable {
         guard let versionIndex = lines.firstIndex(where: { $0.hasPrefix("#version") }) else {
             throw GLError.shaderCompile(file: name, log: "the file has no #version line")
         }
-        var expanded: [String] = []
-        for line in lines[(versionIndex + 1)...] {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("#include") {
-                let included = trimmed.split(separator: "\"").dropFirst().first.map(String.init) ?? ""
-                expanded.append(try read(included))
-            } else {
-                expanded.append(line)
-            }
-        }
+        var included: Set<String> = []
+        let expanded = try expand(lines[(versionIndex + 1)...], included: &included)
         lines = [lines[versionIndex], defines] + expanded
         return lines.joined(separator: "\n")
+    }
+
+    /// `lines` with each `#include "x"` replaced by x, expanded the same way: a file the text
+    /// already has is left out, so an include shared by two others comes once.
+    private func expand(_ lines: ArraySlice<String>, included: inout Set<String>) throws -> [String] {
+        var expanded: [String] = []
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("#include") else {
+                expanded.append(line)
+                continue
+            }
+            let name = trimmed.split(separator: "\"").dropFirst().first.map(String.init) ?? ""
+            guard included.insert(name).inserted else { continue }
+            expanded += try expand(ArraySlice(try read(name).components(separatedBy: "\n")), included: &included)
+        }
+        return expanded
     }
 
     private func read(_ name: String) throws -> String {

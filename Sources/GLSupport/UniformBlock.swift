@@ -4,13 +4,12 @@
 /// a program's parameters go to it as one value (UniformBlock), where setting them uniform by
 /// uniform passed over a misspelt name in silence. Plain data, every pad a member, so its bytes
 /// are the block's.
-public protocol UniformBlockMirror {
+public protocol UniformBlockMirror: BitwiseCopyable {
     /// The block's name in GLSL (by default the mirror's).
     static var blockName: String { get }
     /// The uniform buffer binding its shaders read it at (a `#define` they are given).
     static var binding: Int { get }
-    /// Each member's byte offset by its GLSL name, for the test that holds it to the GL's
-    /// (`ShaderProgram.layoutMismatches`).
+    /// Each member's byte offset by its GLSL name (by default read from the declaration).
     static var layout: [(String, Int)] { get }
 }
 
@@ -18,10 +17,30 @@ extension UniformBlockMirror {
     /// The mirror's own name, where the GLSL block is named so.
     public static var blockName: String { String(describing: Self.self) }
 
-    /// The byte offset of `member`, for `layout`.
-    public static func offset<T>(_ member: KeyPath<Self, T>) -> Int {
-        MemoryLayout<Self>.offset(of: member)!
+    /// Each member's byte offset by its GLSL name, for the test that holds it to the GL's
+    /// (`ShaderProgram.layoutMismatches`): the mirror's stored properties in order, where Swift
+    /// places them, by their names (an `InlineArray` by its first element's, `name[0]`, as the
+    /// GL names an array's); members named `padding…` are std140's gaps and left out. Read from
+    /// the declaration, so a member's name is written once on the Swift side.
+    public static var layout: [(String, Int)] {
+        let zeroed = withUnsafeTemporaryAllocation(byteCount: MemoryLayout<Self>.size, alignment: MemoryLayout<Self>.alignment) { raw in
+            raw.initializeMemory(as: UInt8.self, repeating: 0)
+            return raw.load(as: Self.self)
+        }
+        var members: [(String, Int)] = [], end = 0
+        for child in Mirror(reflecting: zeroed).children {
+            let (size, alignment) = _openExistential(type(of: child.value), do: sizeAndAlignment)
+            let offset = (end + alignment - 1) / alignment * alignment
+            end = offset + size
+            guard let label = child.label, !label.hasPrefix("padding") else { continue }
+            members.append((String(describing: type(of: child.value)).hasPrefix("InlineArray<") ? label + "[0]" : label, offset))
+        }
+        return members
     }
+}
+
+private func sizeAndAlignment<T>(_: T.Type) -> (Int, Int) {
+    (MemoryLayout<T>.size, MemoryLayout<T>.alignment)
 }
 
 /// One uniform buffer holding a `Block`: uploaded when it changes, bound at the block's binding

@@ -15,16 +15,15 @@ final class Backdrop {
     private let backdropProgram: ShaderProgram
     private let deskProgram: ShaderProgram
     private var emptyArray: GLuint = 0
+    private let colours = UniformBlock<BackdropBlock>()
+    /// The backdrop's view: only the window's size.
+    private let view = UniformBlock<HourglassViewBlock>()
+    /// Each glass's desk, a buffer a glass (as SceneRenderer's views).
+    private var desks: [UniformBlock<DeskBlock>] = []
 
     init(shaders: ShaderSource) throws {
         backdropProgram = try ShaderProgram(vertex: "backdrop.vert", fragment: "backdrop.frag", source: shaders)
         deskProgram = try ShaderProgram(vertex: "desk.vert", fragment: "desk.frag", source: shaders)
-        for program in [backdropProgram, deskProgram] {
-            program.set("topColor", Self.topColor)
-            program.set("bottomColor", Self.bottomColor)
-            program.set("vignette", Self.vignette)
-        }
-        Desk.apply(to: deskProgram)
         epoxy_glGenVertexArrays(1, &emptyArray)
     }
 
@@ -34,15 +33,16 @@ final class Backdrop {
 
     /// The backdrop over the whole window, `width` × `height` pixels (its viewport bound).
     func drawBackdrop(width: Int, height: Int) {
-        for program in [backdropProgram, deskProgram] { program.set("windowSize", SIMD2<Float>(Float(width), Float(height))) }
+        view.bind(HourglassViewBlock(width: width, height: height))
+        colours.bind(BackdropBlock(top: Self.topColor, bottom: Self.bottomColor, vignette: Self.vignette))
         draw(backdropProgram, vertices: 3, mode: GL_TRIANGLES)
     }
 
-    /// The desk under an hourglass at `placement`, in the bound viewport.
-    func drawDesk(viewProjection: Matrix4, placement: HourglassPlacement, profile: HourglassProfile) {
-        deskProgram.set("viewProjection", viewProjection)
-        deskProgram.set("capRadius", profile.capRadius)
-        deskProgram.set("clearance", placement.clearance)
+    /// The desk under the glass in `slot` at `placement`, in the bound viewport, its view bound.
+    func drawDesk(viewProjection: Matrix4, placement: HourglassPlacement, profile: HourglassProfile, slot: Int) {
+        while desks.count <= slot { desks.append(UniformBlock()) }
+        desks[slot].bind(DeskBlock(viewProjection: viewProjection, capRadius: profile.capRadius, clearance: placement.clearance))
+        colours.bind(BackdropBlock(top: Self.topColor, bottom: Self.bottomColor, vignette: Self.vignette))
         draw(deskProgram, vertices: 4, mode: GL_TRIANGLE_STRIP)
     }
 

@@ -51,6 +51,8 @@ public final class ComputeEngine: PhysicsEngine {
     /// The solve's iteration in its three roles: first, between, last (one iteration: both).
     private let solvePrograms: [IterationRole: ShaderProgram]
     private let writeBackProgram: ShaderProgram
+    /// The write-back's slots in the counter's ring.
+    private let slots = UniformBlock<DispatchBlock>()
     private let snapProgram: ShaderProgram
     private let listing: ContactListing
     private let smallTick: SmallPileTick
@@ -256,8 +258,7 @@ public final class ComputeEngine: PhysicsEngine {
         particleBuffer.bind(to: ComputeBindings.particles)
         let slot = upperCounter.reserve()
         upperCounter.buffer.bind(to: ComputeBindings.upperCounts)
-        writeBackProgram.set("upperSlot", UInt32(slot))
-        writeBackProgram.set("fastestSlot", UInt32(slot + UpperCounter.slots))
+        slots.bind(DispatchBlock(upperSlot: UInt32(slot), fastestSlot: UInt32(slot + UpperCounter.slots)))
         countedSlot = slot
         countedSpeedOf = frameIndex
         writeBackProgram.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)

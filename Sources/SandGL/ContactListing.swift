@@ -14,6 +14,10 @@ final class ContactListing {
     private let reorderProgram: ShaderProgram
     private let listProgram: ShaderProgram
     private let prefixSum: PrefixSum
+    /// The grid and the skin, and the grains' count, for the sort's programs.
+    private var listing: ListingBlock?
+    private let listingBlock = UniformBlock<ListingBlock>()
+    private let countBlock = UniformBlock<DispatchBlock>()
     private let cellCounts = StorageBuffer()
     private let cellStarts = StorageBuffer()
     private let grainSlots = StorageBuffer()
@@ -65,13 +69,7 @@ final class ContactListing {
         contacts.allocate(byteCount: grainCount * (PhysicsConstants.contactListSlots + 1) * 4)
         relists.upload([UInt32(0)])
         prefixSum.reserve(capacity: cellCount + 1)
-        for program in [countProgram, reorderProgram, listProgram] {
-            program.set("gridOrigin", grid.origin)
-            program.set("gridCellSize", grid.cellSize)
-            program.set("gridSize", grid.dimensions)
-            program.set("grainCount", UInt32(grainCount))
-        }
-        listProgram.set("listSkin", reach.skin)
+        listing = ListingBlock(grid: grid, skin: reach.skin)
         let grainGroups = (grainCount + PhysicsConstants.workGroupSize - 1) / PhysicsConstants.workGroupSize
         let groups = [grainGroups] + PrefixSum.groupCounts(count: cellCount + 1) + [grainGroups, grainGroups]
         stages = groups.count
@@ -109,7 +107,10 @@ final class ContactListing {
     /// At a check, before its substep: sorts `grains` (the substep's start, in place) if a grain
     /// armed it.
     func sortIfArmed(grains: BufferTexture) {
-        guard grainCount > 0 else { return }
+        guard grainCount > 0, let listing else { return }
+        listingBlock.bind(listing)
+        let count = DispatchBlock(grainTotal: UInt32(grainCount))
+        countBlock.bind(count)
         var stage = 0
         epoxy_glBindBuffer(GLenum(GL_DISPATCH_INDIRECT_BUFFER), arguments.id)
         let indirect: PrefixSum.Dispatch = { [self] program, _ in
@@ -124,6 +125,7 @@ final class ContactListing {
         epoxy_glMemoryBarrier(Self.barrier)
 
         prefixSum.scan(cellCounts, into: cellStarts, count: cellCount + 1, dispatch: indirect)
+        countBlock.bind(count)
 
         cellStarts.bind(to: ComputeBindings.cellStarts)
         cellCounts.bind(to: ComputeBindings.cellCounts)

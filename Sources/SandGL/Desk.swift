@@ -1,7 +1,7 @@
 import GLSupport
 import SandSim
 
-/// The desk the hourglass stands on (desk.frag): a dark wooden top
+/// The desk the hourglass stands on (desk.frag, given these in DeskBlock): a dark wooden top
 /// that fades into the backdrop with distance, like a studio sweep, and an analytic soft
 /// contact shadow under the base.
 enum Desk {
@@ -17,13 +17,4 @@ enum Desk {
     static let shadowPenumbra: Float = 0.9
     /// Height over which the shadow fades as the hourglass leaves the desk.
     static let shadowFadeHeight: Float = 0.08
-
-    static func apply(to program: ShaderProgram) {
-        program.set("deskHeight", height)
-        program.set("deskColor", color)
-        program.set("deskFade", fade)
-        program.set("shadowStrength", shadowStrength)
-        program.set("shadowPenumbra", shadowPenumbra)
-        program.set("shadowFadeHeight", shadowFadeHeight)
-    }
 }

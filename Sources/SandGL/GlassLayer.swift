@@ -10,11 +10,11 @@ final class GlassLayer {
     private let layer = SceneFramebuffer(samples: 1)
     private let program: ShaderProgram
     private var emptyArray: GLuint = 0
+    /// The shaders' GLASS_LAYER_UNIT.
     static let textureUnit = 0
 
     init(shaders: ShaderSource) throws {
         program = try ShaderProgram(fullscreen: "glass_layer.frag", source: shaders)
-        program.set("glassLayer", Int32(Self.textureUnit))
         epoxy_glGenVertexArrays(1, &emptyArray)
     }
 

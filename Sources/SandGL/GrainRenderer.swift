@@ -54,7 +54,6 @@ final class GrainRenderer {
         meshProgram = try ShaderProgram(vertex: "grain_mesh.vert", fragment: "grain.frag", source: shaders)
         impostorProgram = try ShaderProgram(vertex: "grain_impostor.vert", fragment: "grain_impostor.frag", source: shaders)
         shading = try GrainShading(shaders: shaders)
-        programs.forEach { $0.set("glassLayer", Int32(GlassLayer.textureUnit)) }
 
         epoxy_glGenVertexArrays(1, &instancedArray)
         epoxy_glBindVertexArray(instancedArray)
@@ -74,15 +73,15 @@ final class GrainRenderer {
 
     private var programs: [ShaderProgram] { [instancedProgram, meshProgram, impostorProgram] }
 
-    /// Where the eye is, for the rays, the edge cue, the impostors' quads and what is hidden.
+    /// Where the eye is, for what is hidden (the programs have it in the view's block).
     func setCameraPosition(_ position: SIMD3<Float>) {
         cameraPosition = position
-        programs.forEach { $0.set("cameraPosition", position) }
     }
 
     private var cameraPosition = SIMD3<Float>.zero
 
-    func draw(_ source: GrainSource, profile: HourglassProfile, placement: HourglassPlacement, viewProjection: Matrix4) {
+    /// Draws the grains of the glass at `placement`, its view's block bound (SceneRenderer).
+    func draw(_ source: GrainSource, profile: HourglassProfile, placement: HourglassPlacement) {
         let grains: EngineGrains
         switch source {
         case .positions(let cpuGrains, let colors, _):
@@ -97,10 +96,6 @@ final class GrainRenderer {
         grains.particles.bind(to: Self.particlesBinding)
         grains.colors.bind(to: Self.colorsBinding)
         shading.prepare(count: grains.count, profile: profile, eye: placement.containerFromWorld.transform(cameraPosition))
-        for program in programs {
-            program.set("model", placement.model)
-            program.set("viewProjection", viewProjection)
-        }
 
         switch source {
         case .positions(_, _, .mesh):

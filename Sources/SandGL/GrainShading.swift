@@ -13,6 +13,7 @@ final class GrainShading {
     static let shadesBinding = 16
     /// The image unit the field is written through.
     static let fieldImage = 0
+    /// The shaders' OCCLUSION_FIELD_UNIT.
     static let fieldTextureUnit = 1
     /// What a grain's prepared look takes (grain_shading.glsl's GrainShade).
     static let shadeStride = 32
@@ -25,14 +26,15 @@ final class GrainShading {
     let shades = StorageBuffer()
     private var field: Texture3D?
     private var configuredRadius: Float = -1
-    private var origin = SIMD3<Float>.zero
     private var cellSize: Float = 1
+    /// The field's place and this glass's grains, for the three programs.
+    private var parameters = GrainShadingBlock()
+    private let block = UniformBlock<GrainShadingBlock>()
 
     init(shaders: ShaderSource) throws {
         countProgram = try ShaderProgram(compute: "occlusion_count.comp", source: shaders)
         resolveProgram = try ShaderProgram(compute: "occlusion_resolve.comp", source: shaders)
         prepareProgram = try ShaderProgram(compute: "grain_prepare.comp", source: shaders)
-        prepareProgram.set("occlusionField", Int32(Self.fieldTextureUnit))
     }
 
     /// Prepares the look of the `count` grains bound at `GrainRenderer.particlesBinding` and
@@ -40,12 +42,13 @@ final class GrainShading {
     /// drawing.
     func prepare(count: Int, profile: HourglassProfile, eye: SIMD3<Float>) {
         configure(profile)
-        prepareProgram.set("eye", eye)
+        parameters.eye = PackedFloat3(eye)
+        parameters.grainCount = UInt32(count)
         guard let field else { return }
+        block.bind(parameters)
         if shades.byteCount < count * Self.shadeStride { shades.allocate(byteCount: count * Self.shadeStride) }
         counts.bind(to: Self.countsBinding)
         shades.bind(to: Self.shadesBinding)
-        for program in [countProgram, prepareProgram] { program.set("grainCount", UInt32(count)) }
         countProgram.dispatch(invocations: count, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
         field.bindImageForWriting(unit: Self.fieldImage)
@@ -64,16 +67,14 @@ final class GrainShading {
         cellSize = 2 * profile.grainRadius * GrainLook.occlusionCellDiameters
         let half = SIMD3<Float>(HourglassProfile.chamberRadius, profile.innerHalfHeight, HourglassProfile.chamberRadius) + cellSize
         let cells = SIMD3<Int32>((2 * half / cellSize).rounded(.up))
-        origin = -SIMD3<Float>(cells) * cellSize / 2
+        let origin = -SIMD3<Float>(cells) * cellSize / 2
         field = Texture3D(size: cells)
         counts.upload([UInt32](repeating: 0, count: Int(cells.x * cells.y * cells.z)))
         let grainVolume = 4 / 3 * Float.pi * profile.grainRadius * profile.grainRadius * profile.grainRadius
-        for program in [countProgram, resolveProgram, prepareProgram] {
-            program.set("fieldOrigin", origin)
-            program.set("fieldCellSize", cellSize)
-            program.set("fieldSize", cells)
-        }
-        resolveProgram.set("packedCount", GrainLook.packedFraction * cellSize * cellSize * cellSize / grainVolume)
-        prepareProgram.set("grainRadius", profile.grainRadius)
+        parameters.fieldOrigin = PackedFloat3(origin)
+        parameters.fieldCellSize = cellSize
+        parameters.fieldSize = cells.packed
+        parameters.packedCount = GrainLook.packedFraction * cellSize * cellSize * cellSize / grainVolume
+        parameters.grainRadius = profile.grainRadius
     }
 }

@@ -55,8 +55,9 @@ extension ShaderSource {
         let integers: [(String, Int)] = [
             ("GRAIN_PARTICLES_BINDING", GrainRenderer.particlesBinding), ("GRAIN_COLORS_BINDING", GrainRenderer.colorsBinding),
             ("OCCLUSION_COUNTS_BINDING", GrainShading.countsBinding), ("GRAIN_SHADES_BINDING", GrainShading.shadesBinding),
-            ("OCCLUSION_FIELD_IMAGE", GrainShading.fieldImage),
-        ]
+            ("OCCLUSION_FIELD_IMAGE", GrainShading.fieldImage), ("OCCLUSION_FIELD_UNIT", GrainShading.fieldTextureUnit),
+            ("GLASS_LAYER_UNIT", GlassLayer.textureUnit),
+        ] + HourglassBlocks.defines
         return [defines(floats: floats), defines(integers), LightRig.defines, StudioEnvironment.defines].joined(separator: "\n")
     }()
 }

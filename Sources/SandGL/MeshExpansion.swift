@@ -8,6 +8,7 @@ import SandSim
 /// makes one (InstancedSandMode), on its first mesh frame.
 final class MeshExpansion {
     private let program: ShaderProgram
+    private let block = UniformBlock<DispatchBlock>()
     private let corners = StorageBuffer()
     /// 42 vertices of `MeshVertexLayout.stride` bytes per grain.
     let vertices = StorageBuffer()
@@ -37,7 +38,6 @@ final class MeshExpansion {
         vertices.allocate(byteCount: Self.bytes(count: count))
         try GLError.check("allocating a \(Self.bytes(count: count) >> 20) MB mesh buffer for \(count) grains")
         grainCount = count
-        program.set("grainCount", UInt32(count))
     }
 
     /// Writes `grains`' meshes into `vertices`, sized by `reserve` for their count.
@@ -48,6 +48,7 @@ final class MeshExpansion {
         grains.colors.bind(to: ComputeBindings.colors)
         corners.bind(to: ComputeBindings.corners)
         vertices.bind(to: ComputeBindings.vertices)
+        block.bind(DispatchBlock(grainTotal: UInt32(grainCount)))
         program.dispatch(invocations: grainCount * Icosphere.vertexCount, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT))
     }

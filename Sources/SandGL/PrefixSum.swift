@@ -12,6 +12,8 @@ final class PrefixSum {
     private let addProgram: ShaderProgram
     /// Block totals for each level of the recursion.
     private var levels: [StorageBuffer] = []
+    /// Each level's count of values, a buffer a level: a sort of the same count uploads nothing.
+    private var counts: [UniformBlock<DispatchBlock>] = []
 
     static let valuesPerGroup = PhysicsConstants.workGroupSize * PhysicsConstants.scanValuesPerInvocation
 
@@ -26,6 +28,7 @@ final class PrefixSum {
         repeat {
             count = Self.blocks(count)
             if level == levels.count { levels.append(StorageBuffer()) }
+            if level == counts.count { counts.append(UniformBlock()) }
             if levels[level].byteCount < count * 4 { levels[level].allocate(byteCount: count * 4) }
             level += 1
         } while count > 1
@@ -45,14 +48,14 @@ final class PrefixSum {
         input.bind(to: ComputeBindings.scanValues)
         output.bind(to: ComputeBindings.scanSums)
         levels[level].bind(to: ComputeBindings.scanTotals)
-        scanProgram.set("valueCount", UInt32(count))
+        counts[level].bind(DispatchBlock(valueCount: UInt32(count)))
         dispatch(scanProgram, blocks)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
         guard blocks > 1 else { return }
         scan(levels[level], into: levels[level], count: blocks, level: level + 1, dispatch: dispatch)
         output.bind(to: ComputeBindings.scanSums)
         levels[level].bind(to: ComputeBindings.scanTotals)
-        addProgram.set("valueCount", UInt32(count))
+        counts[level].bind(DispatchBlock(valueCount: UInt32(count)))
         dispatch(addProgram, (count + PhysicsConstants.workGroupSize - 1) / PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT))
     }

@@ -24,6 +24,10 @@ public final class SceneRenderer {
     private let grainRenderer: GrainRenderer
     private let capsProgram: ShaderProgram
     private let glassProgram: ShaderProgram
+    private let caps = UniformBlock<CapsBlock>(), glass = UniformBlock<GlassBlock>()
+    /// Each glass's view, a buffer a glass: all are written before a frame draws, so none is
+    /// written while a draw that reads it waits (llvmpipe would finish the frame's drawing first).
+    private var viewBlocks: [UniformBlock<HourglassViewBlock>] = []
     private let backdrop: Backdrop
     /// The glass and caps of each neck on screen: hourglasses side by side may differ in neck
     /// (a long timer narrows the CPU engine's and the compute engines' necks differently).
@@ -38,16 +42,6 @@ public final class SceneRenderer {
         glassProgram = try ShaderProgram(vertex: "surface.vert", fragment: "glass.frag", source: shaders)
         backdrop = try Backdrop(shaders: shaders)
         glassLayer = try GlassLayer(shaders: shaders)
-        let caps = Materials.caps, glass = Materials.glass
-        capsProgram.set("diffuseColor", caps.diffuse)
-        capsProgram.set("specularColor", caps.specular)
-        capsProgram.set("specularAlpha", caps.specularAlpha)
-        capsProgram.set("shininess", caps.shininess)
-        capsProgram.set("specularStrength", caps.specularStrength)
-        glassProgram.set("fresnelF0", glass.fresnelF0)
-        glassProgram.set("wallAbsorbance", glass.wallAbsorbance)
-        glassProgram.set("shininess", glass.shininess)
-        glassProgram.set("highlightStrength", glass.highlightStrength)
     }
 
     /// Renders `scenes` side by side into framebuffer `target` (0 = the window) of `width` ×
@@ -56,9 +50,10 @@ public final class SceneRenderer {
     public func render(_ scenes: [(DrawnHourglass, Viewport)], width: Int, height: Int, into target: GLuint, camera: Camera = .original,
                        resolvingDepth: Bool = false, stages: FrameStages? = nil) {
         let stages = stages ?? FrameStages(waitsForGL: false)
-        for program in [capsProgram, glassProgram] { program.set("cameraPosition", camera.position) }
         grainRenderer.setCameraPosition(camera.position)
-        let views = scenes.map { View(scene: $0.0, viewport: $0.1, camera: camera) }
+        let views = scenes.enumerated().map { View(scene: $1.0, viewport: $1.1, camera: camera, slot: $0, width: width, height: height) }
+        while viewBlocks.count < views.count { viewBlocks.append(UniformBlock()) }
+        views.forEach(use)
         meshGlasses(views.map(\.scene.profile))
         let wanted = StillPicture(width: width, height: height, views: views, setting: drawsSetting)
         // A viewport may reach past the picture (the layout keeps a glass's size beside panels).
@@ -102,12 +97,17 @@ public final class SceneRenderer {
         let viewport: Viewport
         let viewProjection: Matrix4
         let placement: HourglassPlacement
+        /// Its place among the frame's glasses: its view's buffer.
+        let slot: Int
+        let block: HourglassViewBlock
 
-        init(scene: DrawnHourglass, viewport: Viewport, camera: Camera) {
+        init(scene: DrawnHourglass, viewport: Viewport, camera: Camera, slot: Int, width: Int, height: Int) {
             self.scene = scene
             self.viewport = viewport
             viewProjection = camera.viewProjection(aspect: Float(viewport.width) / Float(max(viewport.height, 1)))
             placement = HourglassPlacement(angle: scene.angle, capRadius: scene.profile.capRadius)
+            self.slot = slot
+            block = HourglassViewBlock(model: placement.model, viewProjection: viewProjection, cameraPosition: camera.position, width: width, height: height)
         }
 
         /// The same still picture: the grains may differ.
@@ -175,6 +175,7 @@ public final class SceneRenderer {
         epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
         for view in views {
             let viewport = view.viewport
+            use(view)
             if drawsSetting {
                 // The desk runs the window's height in the hourglass's column (where panels
                 // shrink the viewport, it does not stop at the viewport's edge): the same
@@ -183,14 +184,13 @@ public final class SceneRenderer {
                 let scale = Float(viewport.height) / Float(height)
                 let shift = (2 * Float(viewport.y) + Float(viewport.height)) / Float(height) - 1
                 backdrop.drawDesk(viewProjection: Matrix4.translation([0, shift, 0]) * Matrix4.scale([1, scale, 1]) * view.viewProjection,
-                                  placement: view.placement, profile: view.scene.profile)
+                                  placement: view.placement, profile: view.scene.profile, slot: view.slot)
             }
             epoxy_glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
             epoxy_glEnable(GLenum(GL_DEPTH_TEST))
             epoxy_glEnable(GLenum(GL_CULL_FACE))
             epoxy_glCullFace(GLenum(GL_BACK))
-            capsProgram.set("model", view.placement.model)
-            capsProgram.set("viewProjection", view.viewProjection)
+            caps.bind(CapsBlock(Materials.caps))
             capsProgram.use()
             glassMeshes[view.scene.profile.innerNeckRadius]?.caps.draw()
             epoxy_glDisable(GLenum(GL_CULL_FACE))
@@ -206,7 +206,8 @@ public final class SceneRenderer {
         epoxy_glDepthMask(GLboolean(GL_TRUE))
         epoxy_glEnable(GLenum(GL_CULL_FACE))
         epoxy_glCullFace(GLenum(GL_BACK))
-        grainRenderer.draw(view.scene.grains, profile: view.scene.profile, placement: view.placement, viewProjection: view.viewProjection)
+        use(view)
+        grainRenderer.draw(view.scene.grains, profile: view.scene.profile, placement: view.placement)
         epoxy_glDisable(GLenum(GL_CULL_FACE))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
     }
@@ -224,8 +225,8 @@ public final class SceneRenderer {
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         epoxy_glDepthMask(GLboolean(GL_FALSE))
-        glassProgram.set("model", view.placement.model)
-        glassProgram.set("viewProjection", view.viewProjection)
+        use(view)
+        glass.bind(GlassBlock(Materials.glass))
         glassProgram.use()
         epoxy_glCullFace(GLenum(side == .far ? GL_FRONT : GL_BACK))
         glassMeshes[view.scene.profile.innerNeckRadius]?.glass.draw()
@@ -233,6 +234,11 @@ public final class SceneRenderer {
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glDisable(GLenum(GL_CULL_FACE))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+    }
+
+    /// Binds `view`'s block for the draws that follow (uploaded where it changed).
+    private func use(_ view: View) {
+        viewBlocks[view.slot].bind(view.block)
     }
 
     /// The glass as drawn: 32 segments round and every other point of the profile. On llvmpipe

@@ -13,6 +13,10 @@ final class SmallPileTick {
     /// The tick compiled for each group size asked for so far.
     private var programs: [Int: ShaderProgram] = [:]
     private var program: ShaderProgram?
+    /// The grid and the skin, set by `configure`.
+    private var listing: ListingBlock?
+    private let listingBlock = UniformBlock<ListingBlock>()
+    private let dispatchBlock = UniformBlock<DispatchBlock>()
     /// The substeps' states, the iterations' positions and where each grain was listed.
     private let grains = BufferTexture(format: GL_RGBA32F)
     /// The control words, the grid's counts and starts, the cell order and the contact lists.
@@ -76,10 +80,7 @@ final class SmallPileTick {
         var initial = [UInt32](repeating: 0, count: wordCount)
         initial[Self.armedWord] = 1
         words.upload(initial)
-        program.set("gridOrigin", grid.origin)
-        program.set("gridCellSize", grid.cellSize)
-        program.set("gridSize", grid.dimensions)
-        program.set("listSkin", reach.skin)
+        listing = ListingBlock(grid: grid, skin: reach.skin)
     }
 
     /// The next tick lists the neighbours again first: after the grains were moved from outside.
@@ -94,18 +95,17 @@ final class SmallPileTick {
     /// parameters and the glass already bound; the count above the neck goes to `upperSlot`
     /// of `upperCounts`.
     func run(substeps: Int, particles: StorageBuffer, upperCounts: StorageBuffer, upperSlot: Int) {
-        guard let program else { return }
+        guard let program, let listing else { return }
+        listingBlock.bind(listing)
         particles.bind(to: ComputeBindings.particles)
         grains.bindImage(unit: ComputeBindings.tickGrainsImage, access: GL_READ_WRITE)
         words.bindImage(unit: ComputeBindings.tickWordsImage, access: GL_READ_WRITE)
         upperCounts.bind(to: ComputeBindings.upperCounts)
-        program.set("upperSlot", UInt32(upperSlot))
         lastDispatches = 0
         var left = substeps
         while left > 0 {
             let run = min(left, Self.substepsPerDispatch)
-            program.set("substeps", UInt32(run))
-            program.set("tickStarts", UInt32(left == substeps ? 1 : 0))
+            dispatchBlock.bind(DispatchBlock(upperSlot: UInt32(upperSlot), substeps: UInt32(run), tickStarts: left == substeps ? 1 : 0))
             program.use()
             epoxy_glDispatchCompute(1, 1, 1)
             epoxy_glMemoryBarrier(GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT))

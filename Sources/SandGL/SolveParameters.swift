@@ -34,17 +34,6 @@ struct SolveParameters: UniformBlockMirror {
     /// std140 rounds a block up to 16 bytes, and a bound range must cover all of it.
     private var padding0: UInt32 = 0, padding1: UInt32 = 0, padding2: UInt32 = 0
 
-    /// Each member's byte offset, by its GLSL name.
-    static let layout: [(String, Int)] = [
-        ("gravity", offset(\.gravity)), ("subDt", offset(\.subDt)), ("up", offset(\.up)), ("speedScale", offset(\.speedScale)),
-        ("flowDamping", offset(\.flowDamping)), ("settleDamping", offset(\.settleDamping)), ("neckDamping", offset(\.neckDamping)),
-        ("relistDistance", offset(\.relistDistance)), ("profileMinY", offset(\.profileMinY)), ("profileSpacing", offset(\.profileSpacing)),
-        ("floorY", offset(\.floorY)), ("grainCount", offset(\.grainCount)), ("frameIndex", offset(\.frameIndex)),
-        ("sleepEnabled", offset(\.sleepEnabled)), ("firstSubstep", offset(\.firstSubstep)), ("relistStages", offset(\.relistStages)),
-        ("armedSlot", offset(\.armedSlot)), ("spentSlot", offset(\.spentSlot)), ("templateSlot", offset(\.templateSlot)),
-        ("relistLookahead", offset(\.relistLookahead)), ("relistSlack", offset(\.relistSlack)),
-    ]
-
     /// The glass's lookup table and floor.
     mutating func setGlass(_ table: ProfileLookupTable, floorY: Float) {
         (profileMinY, profileSpacing, self.floorY) = (table.minY, table.spacing, floorY)

@@ -10,6 +10,7 @@ import SandSim
 /// (the write-back), read with the count.
 final class UpperCounter {
     private let program: ShaderProgram
+    private let block = UniformBlock<DispatchBlock>()
     private let counts = StorageBuffer()
     private var pending: [(slot: Int, tag: Int, fence: GLsync, speedOf: UInt32?)] = []
     private var nextSlot = 0
@@ -38,7 +39,6 @@ final class UpperCounter {
         latest = nil
         fastest = nil
         bytesRead = 0
-        program.set("grainCount", UInt32(grainCount))
     }
 
     /// Counts `particles`' grains above the neck into the next slot, labelled `tag`.
@@ -46,7 +46,7 @@ final class UpperCounter {
         let slot = reserve()
         particles.bind(to: ComputeBindings.particles)
         counts.bind(to: ComputeBindings.upperCounts)
-        program.set("slot", UInt32(slot))
+        block.bind(DispatchBlock(grainTotal: UInt32(grainCount), upperSlot: UInt32(slot)))
         program.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
         epoxy_glMemoryBarrier(GLbitfield(GL_BUFFER_UPDATE_BARRIER_BIT))
         seal(slot: slot, tag: tag)

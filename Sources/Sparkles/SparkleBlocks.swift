@@ -15,9 +15,6 @@ struct ControlFrameBlock: UniformBlockMirror {
     init(viewportSize: SIMD2<Float>, layout: ControlLayout) {
         (self.viewportSize, controlOrigin, controlSize) = (viewportSize, layout.origin, layout.size)
     }
-
-    static let layout = [("viewportSize", offset(\Self.viewportSize)), ("controlOrigin", offset(\Self.controlOrigin)),
-                         ("controlSize", offset(\Self.controlSize))]
 }
 
 /// control.frag's stroke, border, glow and palette.
@@ -40,11 +37,6 @@ struct ControlBlock: UniformBlockMirror {
         (press, progress) = (frame.press, frame.progress)
         (paletteA, paletteB, paletteC) = (PaddedFloat3(p.paletteA), PaddedFloat3(p.paletteB), PaddedFloat3(p.paletteC))
     }
-
-    static let layout = [("strokeWidth", offset(\Self.strokeWidth)), ("borderWidth", offset(\Self.borderWidth)),
-                         ("haloRadius", offset(\Self.haloRadius)), ("press", offset(\Self.press)), ("progress", offset(\Self.progress)),
-                         ("glowAmplitude", offset(\Self.glowAmplitude)), ("paletteA", offset(\Self.paletteA)),
-                         ("paletteB", offset(\Self.paletteB)), ("paletteC", offset(\Self.paletteC))]
 }
 
 /// ripple.frag's ripple (`rippleOn` 0 while none runs) and backdrop.
@@ -65,10 +57,6 @@ struct RippleBlock: UniformBlockMirror {
         (amplitude, frequency, decay, speed) = (p.rippleAmplitude, p.rippleFrequency, p.rippleDecay, p.rippleSpeed)
         backdrop = PaddedFloat3(p.backdrop)
     }
-
-    static let layout = [("origin", offset(\Self.origin)), ("time", offset(\Self.time)), ("amplitude", offset(\Self.amplitude)),
-                         ("frequency", offset(\Self.frequency)), ("decay", offset(\Self.decay)), ("speed", offset(\Self.speed)),
-                         ("rippleOn", offset(\Self.rippleOn)), ("backdrop", offset(\Self.backdrop))]
 }
 
 /// particle.vert's sprites.
@@ -82,8 +70,6 @@ struct SparkleSpriteBlock: UniformBlockMirror {
     init(_ p: SparkleParameters, frame: SparkleFrame) {
         (progress, maxLifespan, brightness) = (frame.progress, p.maxLifespan, p.particleBrightness)
     }
-
-    static let layout = [("progress", offset(\Self.progress)), ("maxLifespan", offset(\Self.maxLifespan)), ("brightness", offset(\Self.brightness))]
 }
 
 /// sparkle_tick.comp's rule.
@@ -107,9 +93,4 @@ struct SparkleTickBlock: UniformBlockMirror {
         (rebirthDistance, maxLifespan, radiusMin, radiusMax) = (p.rebirthDistance, p.maxLifespan, p.radiusMin, p.radiusMax)
         (speed, speedJitter) = (p.particleSpeed, p.speedJitter)
     }
-
-    static let layout = [("count", offset(\Self.count)), ("centre", offset(\Self.centre)), ("frameSize", offset(\Self.frameSize)),
-                         ("rebirthDistance", offset(\Self.rebirthDistance)), ("maxLifespan", offset(\Self.maxLifespan)),
-                         ("radiusMin", offset(\Self.radiusMin)), ("radiusMax", offset(\Self.radiusMax)), ("speed", offset(\Self.speed)),
-                         ("speedJitter", offset(\Self.speedJitter))]
 }

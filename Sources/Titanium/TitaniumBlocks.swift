@@ -46,20 +46,6 @@ struct TitaniumTickBlock: UniformBlockMirror {
     var animationSpeed: Float = 0
     var burst: Float = 0
     private var padding = SIMD2<Float>.zero
-
-    static let layout: [(String, Int)] = [
-        ("emitters[0]", offset(\Self.emitters)), ("fields[0]", offset(\Self.fields)), ("layerColours[0]", offset(\Self.layerColours)),
-        ("layerEnds", offset(\Self.layerEnds)), ("emitterStarts", offset(\Self.emitterStarts)), ("emitterCounts", offset(\Self.emitterCounts)),
-        ("birthRates", offset(\Self.birthRates)), ("dt", offset(\Self.dt)), ("layerAlphas", offset(\Self.layerAlphas)),
-        ("time", offset(\Self.time)), ("gravity", offset(\Self.gravity)), ("turbulenceCentre", offset(\Self.turbulenceCentre)),
-        ("count", offset(\Self.count)), ("theme", offset(\Self.theme)), ("fieldCount", offset(\Self.fieldCount)),
-        ("gravityOn", offset(\Self.gravityOn)), ("turbulenceOn", offset(\Self.turbulenceOn)), ("square", offset(\Self.square)),
-        ("scale", offset(\Self.scale)), ("scaleRange", offset(\Self.scaleRange)), ("lifetime", offset(\Self.lifetime)),
-        ("lifetimeRange", offset(\Self.lifetimeRange)), ("speed", offset(\Self.speed)), ("speedRange", offset(\Self.speedRange)),
-        ("gravityVariation", offset(\Self.gravityVariation)), ("turbulenceStrength", offset(\Self.turbulenceStrength)),
-        ("turbulenceRadius", offset(\Self.turbulenceRadius)), ("smoothness", offset(\Self.smoothness)),
-        ("animationSpeed", offset(\Self.animationSpeed)), ("burst", offset(\Self.burst)),
-    ]
 }
 
 /// particle.vert's sprites.
@@ -76,8 +62,4 @@ struct TitaniumSpriteBlock: UniformBlockMirror {
     init(viewportSize: SIMD2<Float>, centre: SIMD2<Float>, pixelsPerPoint: Float, spriteSide: Float, fadeSpeed: Float) {
         (self.viewportSize, self.centre, self.pixelsPerPoint, self.spriteSide, self.fadeSpeed) = (viewportSize, centre, pixelsPerPoint, spriteSide, fadeSpeed)
     }
-
-    static let layout = [("viewportSize", offset(\Self.viewportSize)), ("centre", offset(\Self.centre)),
-                         ("pixelsPerPoint", offset(\Self.pixelsPerPoint)), ("spriteSide", offset(\Self.spriteSide)),
-                         ("fadeSpeed", offset(\Self.fadeSpeed))]
 }

@@ -12,8 +12,6 @@ struct WaveBackdropBlock: UniformBlockMirror {
     init(top: SIMD3<Float>, bottom: SIMD3<Float>) {
         (topColour, bottomColour) = (PaddedFloat3(top), PaddedFloat3(bottom))
     }
-
-    static let layout = [("topColour", offset(\Self.topColour)), ("bottomColour", offset(\Self.bottomColour))]
 }
 
 /// water.frag's colours and the cell grid's size against the viewport's.
@@ -29,9 +27,6 @@ struct WaterBlock: UniformBlockMirror {
         (deepColour, shallowColour, skyColour) = (PaddedFloat3(deep), PaddedFloat3(shallow), PaddedFloat3(sky))
         self.cellsPerPixel = cellsPerPixel
     }
-
-    static let layout = [("deepColour", offset(\Self.deepColour)), ("shallowColour", offset(\Self.shallowColour)),
-                         ("skyColour", offset(\Self.skyColour)), ("cellsPerPixel", offset(\Self.cellsPerPixel))]
 }
 
 /// wave_disturb.comp's impulses (`WaveField.disturbancesPerDispatch` at most) and brush.
@@ -44,10 +39,6 @@ struct WaveDisturbBlock: UniformBlockMirror {
     var radiusCells: Float = 0
     var velocityShare: Float = WaveImpulse.velocityShare
     var surroundShare: Float = WaveBrushShape.surroundShare
-
-    static let layout = [("disturbances[0]", offset(\Self.disturbances)), ("disturbanceCount", offset(\Self.disturbanceCount)),
-                         ("radiusCells", offset(\Self.radiusCells)), ("velocityShare", offset(\Self.velocityShare)),
-                         ("surroundShare", offset(\Self.surroundShare))]
 }
 
 /// wave_step.comp's coefficients (WaveCoefficients).
@@ -64,7 +55,4 @@ struct WaveStepBlock: UniformBlockMirror {
     init(_ c: WaveCoefficients) {
         (k, dispersion, viscosityBlend, decay, edgeLogDecay, edgeWidthCells) = (c.k, c.dispersion, c.viscosityBlend, c.decay, c.edgeLogDecay, c.edgeWidthCells)
     }
-
-    static let layout = [("k", offset(\Self.k)), ("dispersion", offset(\Self.dispersion)), ("viscosityBlend", offset(\Self.viscosityBlend)),
-                         ("decay", offset(\Self.decay)), ("edgeLogDecay", offset(\Self.edgeLogDecay)), ("edgeWidthCells", offset(\Self.edgeWidthCells))]
 }
