@@ -1,3 +1,4 @@
+import Foundation
 import GLSupport
 import SandSim
 
@@ -30,38 +31,39 @@ struct HourglassViewBlock: UniformBlockMirror {
     }
 }
 
-/// caps.frag's wood (Materials.caps).
+/// caps.frag's wood: Blinn, opaque (Materials.caps).
 struct CapsBlock: UniformBlockMirror {
     static let binding = 2
     var diffuseColor: PackedFloat3
+    /// The highlight's share over the wood.
     var specularAlpha: Float
     var specularColor: PackedFloat3
     var shininess: Float
+    /// Highlights are lit as mirror reflections of the lights, brighter than diffuse light.
     var specularStrength: Float
     private var padding: (Float, Float, Float) = (0, 0, 0)
 
-    init(_ caps: Materials.Caps) {
-        diffuseColor = PackedFloat3(caps.diffuse)
-        specularAlpha = caps.specularAlpha
-        specularColor = PackedFloat3(caps.specular)
-        shininess = caps.shininess
-        specularStrength = caps.specularStrength
+    init(diffuse: SIMD3<Float>, specular: SIMD3<Float>, specularAlpha: Float, shininess: Float, specularStrength: Float) {
+        (diffuseColor, specularColor) = (PackedFloat3(diffuse), PackedFloat3(specular))
+        (self.specularAlpha, self.shininess, self.specularStrength) = (specularAlpha, shininess, specularStrength)
     }
 }
 
-/// glass.frag's glass (Materials.glass).
+/// glass.frag's thin clear glass (Materials.glass).
 struct GlassBlock: UniformBlockMirror {
     static let binding = 3
+    /// Reflectance facing the eye: 4% for glass (index 1.5).
     var fresnelF0: Float
+    /// −log2 of the light through the wall where it faces the eye; the path and the loss grow
+    /// as 1 / cos toward grazing angles.
     var wallAbsorbance: Float
     var shininess: Float
+    /// The key light's Blinn highlight, over the studio's reflections.
     var highlightStrength: Float
 
-    init(_ glass: Materials.Glass) {
-        fresnelF0 = glass.fresnelF0
-        wallAbsorbance = glass.wallAbsorbance
-        shininess = glass.shininess
-        highlightStrength = glass.highlightStrength
+    init(fresnelF0: Float, wallTransmission: Float, shininess: Float, highlightStrength: Float) {
+        (self.fresnelF0, wallAbsorbance) = (fresnelF0, -log2(wallTransmission))
+        (self.shininess, self.highlightStrength) = (shininess, highlightStrength)
     }
 }
 
