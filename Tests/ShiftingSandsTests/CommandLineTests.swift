@@ -210,8 +210,14 @@ struct CommandLineTests {
         // Each option's default where a new user looks for it (issue 50: --duration said none).
         let simulate = try CommandRun(["simulate", "--help"])
         let flat = simulate.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        for said in ["(default: 10 s, the original's -test)", "(default: cpu; run: as last saved)", "(default: 1; run: as last saved)", "(default: the mode's, cpu 250"] {
+        for said in ["(default: 10 s, the original's -test)", "(default: cpu)", "(default: 1)", "(default: the mode's, cpu 250"] {
             #expect(flat.contains(said), "simulate --help lacks \(said): \(simulate.stdout)")
+        }
+        // Each command's own defaults, not every command's: run keeps what was saved.
+        #expect(!flat.contains("run:"), "simulate --help names run's defaults: \(simulate.stdout)")
+        let runHelp = try CommandRun(["run", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for said in ["(default: as last saved, else cpu)", "(default: as last saved, else 1)", "(default: as last saved, else the largest this machine draws at 60 fps"] {
+            #expect(runHelp.contains(said), "run --help lacks \(said): \(runHelp)")
         }
     }
 
