@@ -9,6 +9,10 @@ final class TitaniumFixture {
     let field: TitaniumField
     let renderer: TitaniumRenderer
     let target: OffscreenTarget
+    /// The forces and the clock the ticks follow, and the parameters they run with (a theme
+    /// change switches the theme in them).
+    var timeline = TitaniumTimeline()
+    var parameters: TitaniumParameters
     /// Declared last so it is released after the GL objects above.
     let context: HeadlessContext
 
@@ -19,11 +23,12 @@ final class TitaniumFixture {
         field = try TitaniumField(shaders: Self.shaders, parameters: parameters)
         renderer = try TitaniumRenderer(shaders: Self.shaders)
         target = OffscreenTarget(width: width, height: height)
+        self.parameters = parameters
         self.context = context
     }
 
     /// Runs `seconds` of 1/60 s ticks with the timeline's forces, from the timeline's clock.
-    func run(_ seconds: Float, timeline: inout TitaniumTimeline, parameters: inout TitaniumParameters) {
+    func run(_ seconds: Float) {
         for _ in 0..<Int((seconds * 60).rounded()) {
             if let theme = timeline.advance(by: 1.0 / 60, parameters: parameters) { parameters.theme = theme }
             field.tick(dt: 1.0 / 60, time: timeline.time, parameters: parameters, forces: timeline.forces(parameters: parameters))
@@ -85,13 +90,12 @@ struct TitaniumGPUTests {
 
     @Test("the live count settles near Σ birth rate × lifetime and stays there (defaults: 33,500)")
     func liveCountSettles() throws {
-        var p = TitaniumParameters.defaults
+        let p = TitaniumParameters.defaults
         let gl = try TitaniumFixture(parameters: p)
-        var timeline = TitaniumTimeline()
-        gl.run(4, timeline: &timeline, parameters: &p)
+        gl.run(4)
         var counts: [Int] = []
         for _ in 0..<4 {
-            gl.run(0.5, timeline: &timeline, parameters: &p)
+            gl.run(0.5)
             counts.append(gl.field.read().filter(\.isAlive).count)
         }
         let expected = TitaniumReference.expectedLive(parameters: p)
@@ -102,18 +106,17 @@ struct TitaniumGPUTests {
 
     @Test("particles near the cursor are pushed away: the disc round it empties and they move outward")
     func cursorPushes() throws {
-        var p = TitaniumParameters.defaults
+        let p = TitaniumParameters.defaults
         let gl = try TitaniumFixture(parameters: p)
-        var timeline = TitaniumTimeline()
-        gl.run(3, timeline: &timeline, parameters: &p)
+        gl.run(3)
         let cursor = SIMD2<Float>(20, -10)
         func near(_ pool: [TitaniumParticle], within r: Float) -> [TitaniumParticle] {
             pool.filter { q in let d = q.position - cursor; return q.isAlive && (d * d).sum() < r * r }
         }
         let start = gl.field.read()
         let before = near(start, within: 8).count
-        timeline.move(to: cursor, parameters: p)
-        gl.run(0.3, timeline: &timeline, parameters: &p)
+        gl.timeline.move(to: cursor, parameters: gl.parameters)
+        gl.run(0.3)
         let pool = gl.field.read()
         let after = near(pool, within: 8).count
         #expect(before > 100 && Float(after) < Float(before) * 0.2, "within 8 pt: \(before) before, \(after) after")
@@ -134,8 +137,7 @@ struct TitaniumGPUTests {
             p.gravityEnabled = true
             p.gravityVariation = v
             let gl = try TitaniumFixture(parameters: p)
-            var timeline = TitaniumTimeline()
-            gl.run(3, timeline: &timeline, parameters: &p)
+            gl.run(3)
             // A particle a second old that obeys has gained 30 pt/s downward; one that does not moves at 0–4.5 pt/s.
             let old = gl.field.read().filter { $0.isAlive && $0.age > 1 }
             let falling = old.filter { $0.velocity.y < -15 }
@@ -150,8 +152,7 @@ struct TitaniumGPUTests {
         p.baseBirthRate = 0; p.midBirthRate = 0
         p.speed = 0; p.speedRange = 0   // particles stay in the cell they were born in
         let gl = try TitaniumFixture(parameters: p)
-        var timeline = TitaniumTimeline()
-        gl.run(3.5, timeline: &timeline, parameters: &p)
+        gl.run(3.5)
         let live = gl.field.read().filter { $0.isAlive && $0.layer == 2 }
         var counts = [Int](repeating: 0, count: 36)
         for q in live {
@@ -180,26 +181,25 @@ struct TitaniumGPUTests {
 
     @Test("a theme change scatters the particles, switches at the peak, and leaves no old colour after the longest lifetime")
     func themeChange() throws {
-        var p = TitaniumParameters.defaults
+        let p = TitaniumParameters.defaults
         let gl = try TitaniumFixture(parameters: p)
-        var timeline = TitaniumTimeline()
-        gl.run(3, timeline: &timeline, parameters: &p)
+        gl.run(3)
         let calm = gl.field.read().filter(\.isAlive)
         func meanSpeed(_ pool: [TitaniumParticle]) -> Float {
             pool.reduce(0) { $0 + ($1.velocity * $1.velocity).sum().squareRoot() } / Float(max(pool.count, 1))
         }
-        timeline.changeTheme(to: 1)
-        gl.run(0.55, timeline: &timeline, parameters: &p)
-        #expect(p.theme == 0, "not yet switched")
-        gl.run(0.1, timeline: &timeline, parameters: &p)
-        #expect(p.theme == 1, "switched at the peak")
+        gl.timeline.changeTheme(to: 1)
+        gl.run(0.55)
+        #expect(gl.parameters.theme == 0, "not yet switched")
+        gl.run(0.1)
+        #expect(gl.parameters.theme == 1, "switched at the peak")
         let mid = gl.field.read().filter(\.isAlive)
         #expect(meanSpeed(mid) > meanSpeed(calm) * 3, "scattered: mean speed \(meanSpeed(mid)) against \(meanSpeed(calm))")
-        gl.run(0.3, timeline: &timeline, parameters: &p)
+        gl.run(0.3)
         let both = gl.field.read().filter(\.isAlive)
         let old = both.filter { $0.theme == 0 }.count, new = both.filter { $0.theme == 1 }.count
         #expect(old > 1000 && new > 1000, "both colours at once: \(old) old, \(new) new")
-        gl.run(p.longestLifetime, timeline: &timeline, parameters: &p)
+        gl.run(p.longestLifetime)
         let after = gl.field.read().filter(\.isAlive)
         let oldColour = TitaniumTheme.all[0].colour(layer: 0)
         #expect(after.filter { $0.theme == 0 || abs($0.colour.x - oldColour.x) + abs($0.colour.z - oldColour.z) < 1e-4 }.isEmpty)
@@ -208,10 +208,9 @@ struct TitaniumGPUTests {
 
     @Test("the renderer: the square lit inside, black outside")
     func render() throws {
-        var p = TitaniumParameters.defaults
+        let p = TitaniumParameters.defaults
         let gl = try TitaniumFixture(parameters: p)
-        var timeline = TitaniumTimeline()
-        gl.run(3, timeline: &timeline, parameters: &p)
+        gl.run(3)
         let layout = SquareLayout(windowWidth: 400, windowHeight: 400)
         gl.renderer.draw(field: gl.field, layout: layout, parameters: p, framebuffer: gl.target.framebuffer, width: 400, height: 400)
         let data = gl.target.readPixels()
