@@ -14,7 +14,7 @@ final class Backdrop {
 
     private let backdropProgram: ShaderProgram
     private let deskProgram: ShaderProgram
-    private var emptyArray: GLuint = 0
+    private let vertexless = VertexlessArray()
     private let colours = UniformBlock<BackdropBlock>()
     /// The backdrop's view: only the window's size.
     private let view = UniformBlock<HourglassViewBlock>()
@@ -24,11 +24,6 @@ final class Backdrop {
     init(shaders: ShaderSource) throws {
         backdropProgram = try ShaderProgram(vertex: "backdrop.vert", fragment: "backdrop.frag", source: shaders)
         deskProgram = try ShaderProgram(vertex: "desk.vert", fragment: "desk.frag", source: shaders)
-        epoxy_glGenVertexArrays(1, &emptyArray)
-    }
-
-    deinit {
-        epoxy_glDeleteVertexArrays(1, &emptyArray)
     }
 
     /// The backdrop over the whole window, `width` × `height` pixels (its viewport bound).
@@ -48,7 +43,7 @@ final class Backdrop {
 
     private func draw(_ program: ShaderProgram, vertices: Int, mode: Int32) {
         program.use()
-        epoxy_glBindVertexArray(emptyArray)
+        vertexless.bind()
         epoxy_glDrawArrays(GLenum(mode), 0, GLsizei(vertices))
         epoxy_glBindVertexArray(0)
     }

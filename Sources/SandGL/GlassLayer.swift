@@ -9,17 +9,12 @@ import GLSupport
 final class GlassLayer {
     private let layer = SceneFramebuffer(samples: 1)
     private let program: ShaderProgram
-    private var emptyArray: GLuint = 0
+    private let vertexless = VertexlessArray()
     /// The shaders' GLASS_LAYER_UNIT.
     static let textureUnit = 0
 
     init(shaders: ShaderSource) throws {
         program = try ShaderProgram(fullscreen: "glass_layer.frag", source: shaders)
-        epoxy_glGenVertexArrays(1, &emptyArray)
-    }
-
-    deinit {
-        epoxy_glDeleteVertexArrays(1, &emptyArray)
     }
 
     /// Draws the near side with `drawNearSide` into `samples` (bound, its depth the still
@@ -38,7 +33,7 @@ final class GlassLayer {
         picture.bind(width: layer.width, height: layer.height)
         program.use()
         bindTexture()
-        epoxy_glBindVertexArray(emptyArray)
+        vertexless.bind()
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for rect in rects {

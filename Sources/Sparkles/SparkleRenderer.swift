@@ -32,17 +32,12 @@ public final class SparkleRenderer {
     private let controlBlock = UniformBlock<ControlBlock>()
     private let rippleBlock = UniformBlock<RippleBlock>()
     private let spriteBlock = UniformBlock<SparkleSpriteBlock>()
-    private var emptyArray: GLuint = 0
+    private let vertexless = VertexlessArray()
 
     public init(shaders: ShaderSource) throws {
         controlProgram = try ShaderProgram(fullscreen: "control.frag", source: shaders)
         rippleProgram = try ShaderProgram(fullscreen: "ripple.frag", source: shaders)
         particleProgram = try ShaderProgram(vertex: "particle.vert", fragment: "particle.frag", source: shaders)
-        epoxy_glGenVertexArrays(1, &emptyArray)
-    }
-
-    deinit {
-        epoxy_glDeleteVertexArrays(1, &emptyArray)
     }
 
     /// Draws into `framebuffer` (0: the window) of `width` × `height` px. Leaves blending off
@@ -53,7 +48,7 @@ public final class SparkleRenderer {
         frameBlock.bind(ControlFrameBlock(viewportSize: SIMD2(Float(width), Float(height)), layout: layout))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
-        epoxy_glBindVertexArray(emptyArray)
+        vertexless.bind()
 
         // 1. The control, into its texture.
         controlTarget.bind(width: width, height: height)

@@ -5,15 +5,10 @@ import GLSupport
 public final class TitaniumRenderer {
     private let program: ShaderProgram
     private let spriteBlock = UniformBlock<TitaniumSpriteBlock>()
-    private var emptyArray: GLuint = 0
+    private let vertexless = VertexlessArray()
 
     public init(shaders: ShaderSource) throws {
         program = try ShaderProgram(vertex: "particle.vert", fragment: "particle.frag", source: shaders)
-        epoxy_glGenVertexArrays(1, &emptyArray)
-    }
-
-    deinit {
-        epoxy_glDeleteVertexArrays(1, &emptyArray)
     }
 
     /// Clears `framebuffer` (0: the window) of `width` × `height` px to black and draws the pool.
@@ -29,7 +24,7 @@ public final class TitaniumRenderer {
         spriteBlock.bind(TitaniumSpriteBlock(viewportSize: SIMD2(Float(width), Float(height)), centre: layout.centre,
                                              pixelsPerPoint: layout.pixelsPerPoint, spriteSide: TitaniumReference.spriteSide, fadeSpeed: p.fadeSpeed))
         field.buffer.bind(to: TitaniumField.particlesBinding)
-        epoxy_glBindVertexArray(emptyArray)
+        vertexless.bind()
         program.drawAdditivePoints(count: field.count)
         epoxy_glBindVertexArray(0)
     }

@@ -10,16 +10,11 @@ public final class WaterRenderer {
     private let waterProgram: ShaderProgram
     private let backdropBlock = UniformBlock<WaveBackdropBlock>()
     private let waterBlock = UniformBlock<WaterBlock>()
-    private var emptyArray: GLuint = 0
+    private let vertexless = VertexlessArray()
 
     public init(shaders: ShaderSource) throws {
         backdropProgram = try ShaderProgram(fullscreen: "backdrop.frag", source: shaders)
         waterProgram = try ShaderProgram(fullscreen: "water.frag", source: shaders)
-        epoxy_glGenVertexArrays(1, &emptyArray)
-    }
-
-    deinit {
-        epoxy_glDeleteVertexArrays(1, &emptyArray)
     }
 
     /// The backdrop's colours for `parameters`: a wash of the deep colour toward the sky at the
@@ -37,7 +32,7 @@ public final class WaterRenderer {
         let backdrop = Self.backdrop(for: p)
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
-        epoxy_glBindVertexArray(emptyArray)
+        vertexless.bind()
 
         backdropBlock.bind(WaveBackdropBlock(top: backdrop.top, bottom: backdrop.bottom))
         backdropProgram.use()
