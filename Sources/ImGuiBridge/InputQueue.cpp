@@ -37,12 +37,16 @@ GLFWkeyfun appKey = nullptr;
 GLFWcharfun appCharacter = nullptr;
 GLFWscrollfun appScroll = nullptr;
 
-void onCursor(GLFWwindow *window, double x, double y) {
-    if (appCursor) appCursor(window, x, y);
-    Event event{Event::Position};
+void pushPoint(Event::Kind kind, double x, double y) {
+    Event event{kind};
     event.x = x;
     event.y = y;
     queue.push_back(event);
+}
+
+void onCursor(GLFWwindow *window, double x, double y) {
+    if (appCursor) appCursor(window, x, y);
+    pushPoint(Event::Position, x, y);
 }
 
 void onButton(GLFWwindow *window, int button, int action, int mods) {
@@ -74,10 +78,7 @@ void onCharacter(GLFWwindow *window, unsigned int character) {
 
 void onScroll(GLFWwindow *window, double x, double y) {
     if (appScroll) appScroll(window, x, y);
-    Event event{Event::Scroll};
-    event.x = x;
-    event.y = y;
-    queue.push_back(event);
+    pushPoint(Event::Scroll, x, y);
 }
 }  // namespace
 
