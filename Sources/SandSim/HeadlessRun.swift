@@ -57,6 +57,8 @@ public struct HeadlessRun: Sendable {
         public var profile: HourglassProfile
         /// With a hand: the grains as it lets go, and the glass's turn then.
         public var atRelease: (grains: [Grain], angle: Float)?
+        /// With a hand that holds the glass still before it lets go: the grains as the hold began.
+        public var atHoldStart: [Grain]?
         /// Seconds into the run at which each run of the timer began, and each tap came.
         public var runStarts: [Float] = []
         public var tapTimes: [Float] = []
@@ -74,6 +76,7 @@ public struct HeadlessRun: Sendable {
         var maxOverlap: Float = 0, maxNeckOverlap: Float = 0
         var hanging = HangingWatch(), nextLook: Float = 0
         var atRelease: (grains: [Grain], angle: Float)?
+        var atHoldStart: [Grain]?
         var lost = 0
         var taps = 0
         var emptyAt: [Float?] = []
@@ -132,6 +135,7 @@ public struct HeadlessRun: Sendable {
                 let holding = hand.stage != .released
                 hourglass.timer.follow(hand.moves(at: time))
                 if holding, hand.stage == .released { atRelease = (engine.readGrains(), hand.angle(at: time)) }
+                if atHoldStart == nil, time >= hand.holdSeconds, time < hand.releaseSeconds { atHoldStart = engine.readGrains() }
                 frame()
             } while hand.stage != .released || hourglass.timer.flip != nil || hourglass.timer.phase == .running
             if hourglass.timer.phase == .complete { progress(.complete) }
@@ -155,7 +159,7 @@ public struct HeadlessRun: Sendable {
         trace.append(DrainSample(time: time, phase: hourglass.timer.phase, grains: grains))
         return Result(grains: grains, trace: trace, simulatedSeconds: Double(time), wallSeconds: started.duration(to: clock.now).seconds,
                       emptyAt: emptyAt, maxOverlap: maxOverlap, hanging: hanging, maxNeckOverlap: maxNeckOverlap, lost: lost, taps: taps,
-                      profile: hourglass.profile, atRelease: atRelease, runStarts: runStarts, tapTimes: tapTimes)
+                      profile: hourglass.profile, atRelease: atRelease, atHoldStart: atHoldStart, runStarts: runStarts, tapTimes: tapTimes)
     }
 }
 

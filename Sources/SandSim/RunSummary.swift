@@ -46,6 +46,9 @@ public struct RunSummary: Codable, Sendable, Equatable {
         public var fastest: Double
         /// Degrees of the surface of the pile below against the horizontal (sand: under 40°).
         public var surfaceSlope: Double?
+        /// The farthest any grain moved while the hand held the glass still, in grain diameters
+        /// (a pile at rest: under a tenth); nil where it did not hold it still.
+        public var heldMove: Double?
 
         /// How `run`'s hand left the pile; nil for a run without a hand.
         public init?(_ run: HeadlessRun.Result) {
@@ -55,6 +58,10 @@ public struct RunSummary: Codable, Sendable, Equatable {
             unsupported = PileMeasures.supported(grains, profile: run.profile, up: up).filter { !$0 }.count
             fastest = Double(grains.map(\.speed).max() ?? 0)
             surfaceSlope = PileMeasures.surfaceSlope(grains, profile: run.profile, up: up).map { ($0 * 10).rounded() / 10 }
+            heldMove = run.atHoldStart.map { held in
+                let moves = zip(held, grains).map { held, now in let d = now.position - held.position; return Double((d * d).sum().squareRoot() / (2 * held.radius)) }
+                return ((moves.max() ?? 0) * 1000).rounded() / 1000
+            }
         }
     }
     public enum Chamber: String, Codable, Sendable {
@@ -175,7 +182,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
         if let atRelease {
             lines.append("as the hand let go at \(Self.format(atRelease.degrees, digits: 1))°: \(Self.grains(atRelease.unsupported)) with nothing under \(atRelease.unsupported == 1 ? "it" : "them"), " +
                          "the fastest at \(Self.format(atRelease.fastest, digits: 4)) glass heights a second" +
-                         (atRelease.surfaceSlope.map { ", the pile's surface at \(Self.format($0, digits: 1))° to the horizontal" } ?? ""))
+                         (atRelease.surfaceSlope.map { ", the pile's surface at \(Self.format($0, digits: 1))° to the horizontal" } ?? "") +
+                         (atRelease.heldMove.map { ", no grain moved more than \(Self.format($0, digits: 3)) diameters while held still" } ?? ""))
         }
         if let longestHang {
             lines.append("longest a grain hung still with nothing under it: \(Self.format(longestHang, digits: 2)) s" +

@@ -42,6 +42,13 @@ public struct ScriptedHand: Sendable, Equatable {
     /// Seconds from the start of the run when the hand lets go.
     public var releaseSeconds: Float { keyframes[keyframes.count - 1].seconds }
 
+    /// Seconds from the start of the run from which the hand holds the glass still until it
+    /// lets go: the first of the last keyframes at the angle it lets go at.
+    public var holdSeconds: Float {
+        let last = keyframes[keyframes.count - 1]
+        return keyframes.reversed().prefix { $0.degrees == last.degrees }.last?.seconds ?? last.seconds
+    }
+
     /// What the hand does by `time`, in order: takes hold, turns the glass, lets go. The
     /// same moves go to every timer a window shows (HourglassTimer.follow).
     public mutating func moves(at time: Float) -> [HandMove] {

@@ -31,6 +31,25 @@ struct HandOnGlassTests {
         #expect(result.lost == 0)
     }
 
+    /// The summary's measure of a pile held still (issue 49: a pile at rest under a steady hand
+    /// moves no grain more than a tenth of a diameter); tilted past the angle of repose its
+    /// surface slides, which the same measure sees.
+    @Test("held still upright, no grain of a 250-grain pile moves a twentieth of a diameter in 2 s; tilted to 60°, the sand slides", arguments: [0, 60])
+    func heldStill(degrees: Float) throws {
+        let engine = CPUEngine()
+        let pile = try engine.spawn(count: 250)
+        var run = HeadlessRun()
+        run.hand = ScriptedHand([.init(degrees: 0, seconds: 2), .init(degrees: degrees, seconds: 2.5), .init(degrees: degrees, seconds: 4.5)])!
+        let result = run.run(Hourglass(engine: engine, mode: .cpu, pile: pile, duration: 10))
+        let release = try #require(RunSummary.Release(result))
+        let moved = try #require(release.heldMove)
+        if degrees == 0 {
+            #expect(moved < 0.05, "a grain moved \(moved) diameters while held upright")
+        } else {
+            #expect(moved > 1, "tilted to \(degrees)°, the farthest grain moved only \(moved) diameters")
+        }
+    }
+
     /// A real hourglass is turned over mid-run to measure again what has run: the sand that had
     /// fallen is above, and runs out in the time that had run. The glass could not be picked up
     /// while the sand ran (issue 50).
