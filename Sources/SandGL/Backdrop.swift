@@ -6,16 +6,14 @@ import SandSim
 /// under each hourglass the desk it stands on, with its contact shadow, fading into the
 /// backdrop. Both are drawn first, without depth: the hourglass always stands above the desk.
 final class Backdrop {
-    /// sRGB.
-    static let topColor = SIMD3<Float>(0.27, 0.24, 0.21)
-    static let bottomColor = SIMD3<Float>(0.15, 0.13, 0.115)
-    /// How much darker the corners are, per squared distance from the centre (in heights).
-    static let vignette: Float = 0.55
+    /// Top and bottom in sRGB, and how much darker the corners are, per squared distance from
+    /// the centre (in heights).
+    static let colours = BackdropBlock(top: [0.27, 0.24, 0.21], bottom: [0.15, 0.13, 0.115], vignette: 0.55)
 
     private let backdropProgram: ShaderProgram
     private let deskProgram: ShaderProgram
     private let vertexless = VertexlessArray()
-    private let colours = UniformBlock<BackdropBlock>()
+    private let coloursBlock = UniformBlock<BackdropBlock>()
     /// The backdrop's view: only the window's size.
     private let view = UniformBlock<HourglassViewBlock>()
     /// Each glass's desk, a buffer a glass (as SceneRenderer's views).
@@ -29,7 +27,7 @@ final class Backdrop {
     /// The backdrop over the whole window, `width` × `height` pixels (its viewport bound).
     func drawBackdrop(width: Int, height: Int) {
         view.bind(HourglassViewBlock(width: width, height: height))
-        colours.bind(BackdropBlock(top: Self.topColor, bottom: Self.bottomColor, vignette: Self.vignette))
+        coloursBlock.bind(Self.colours)
         draw(backdropProgram, vertices: 3, mode: GL_TRIANGLES)
     }
 
@@ -37,7 +35,7 @@ final class Backdrop {
     func drawDesk(viewProjection: Matrix4, placement: HourglassPlacement, profile: HourglassProfile, slot: Int) {
         while desks.count <= slot { desks.append(UniformBlock()) }
         desks[slot].bind(DeskBlock(viewProjection: viewProjection, capRadius: profile.capRadius, clearance: placement.clearance))
-        colours.bind(BackdropBlock(top: Self.topColor, bottom: Self.bottomColor, vignette: Self.vignette))
+        coloursBlock.bind(Self.colours)
         draw(deskProgram, vertices: 4, mode: GL_TRIANGLE_STRIP)
     }
 

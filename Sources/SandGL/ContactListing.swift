@@ -125,6 +125,7 @@ final class ContactListing {
         epoxy_glMemoryBarrier(Self.barrier)
 
         prefixSum.scan(cellCounts, into: cellStarts, count: cellCount + 1, dispatch: indirect)
+        // The scan bound its own counts at the dispatch block's binding.
         countBlock.bind(count)
 
         cellStarts.bind(to: ComputeBindings.cellStarts)

@@ -71,8 +71,6 @@ final class GrainRenderer {
         epoxy_glDeleteVertexArrays(1, &impostorArray)
     }
 
-    private var programs: [ShaderProgram] { [instancedProgram, meshProgram, impostorProgram] }
-
     /// Where the eye is, for what is hidden (the programs have it in the view's block).
     func setCameraPosition(_ position: SIMD3<Float>) {
         cameraPosition = position

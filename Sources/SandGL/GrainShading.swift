@@ -26,7 +26,6 @@ final class GrainShading {
     let shades = StorageBuffer()
     private var field: Texture3D?
     private var configuredRadius: Float = -1
-    private var cellSize: Float = 1
     /// The field's place and this glass's grains, for the three programs.
     private var parameters = GrainShadingBlock()
     private let block = UniformBlock<GrainShadingBlock>()
@@ -64,7 +63,7 @@ final class GrainShading {
     private func configure(_ profile: HourglassProfile) {
         guard profile.grainRadius != configuredRadius else { return }
         configuredRadius = profile.grainRadius
-        cellSize = 2 * profile.grainRadius * GrainLook.occlusionCellDiameters
+        let cellSize = 2 * profile.grainRadius * GrainLook.occlusionCellDiameters
         let half = SIMD3<Float>(HourglassProfile.chamberRadius, profile.innerHalfHeight, HourglassProfile.chamberRadius) + cellSize
         let cells = SIMD3<Int32>((2 * half / cellSize).rounded(.up))
         let origin = -SIMD3<Float>(cells) * cellSize / 2
