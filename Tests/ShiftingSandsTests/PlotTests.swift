@@ -134,13 +134,15 @@ struct PlotTests {
     func baseline() throws {
         try withTemporaryFolder("sands-plot") { folder in
             let old = folder.appendingPathComponent("old.json").path
-            let first = try CommandRun(["bench", "--modes", "cpu", "--counts", "200", "--grain-shape", "impostor", "--steps", "5", "--warmup", "1",
+            // 20 steps a repetition: with 5, one repetition slowed by the machine's load widened
+            // the old run's spread past the 4x change and the verdict read "same" (a CI run, 2026-11-27).
+            let first = try CommandRun(["bench", "--modes", "cpu", "--counts", "200", "--grain-shape", "impostor", "--steps", "20", "--warmup", "1",
                                         "--repetitions", "3", "--format", "json", "--output", old, "--allow-debug"])
             #expect(first.status == 0, "stderr: \(first.stderr)")
             let report = try JSONDecoder().decode(BenchReport.self, from: try Data(contentsOf: URL(fileURLWithPath: old)))
             #expect(report.results.first?.repetitions?.totalMs.count == 3)
             #expect(!report.system.renderer.isEmpty && !report.system.version.isEmpty && report.system.build == "debug")
-            let slower = try CommandRun(["bench", "--baseline", old, "--steps", "5", "--warmup", "1", "--substeps", "96", "--allow-debug"])
+            let slower = try CommandRun(["bench", "--baseline", old, "--steps", "20", "--warmup", "1", "--substeps", "96", "--allow-debug"])
             #expect(slower.status == 0, "stderr: \(slower.stderr)")
             let row = try #require(slower.stdout.split(separator: "\n").last { $0.hasPrefix("cpu ") })
             #expect(row.contains("slower") && row.contains("×"), "\(row)")
