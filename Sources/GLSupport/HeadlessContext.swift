@@ -70,6 +70,26 @@ public final class HeadlessContext {
         throw GLError.noContext("no EGL device would initialise")
     }
 
+    static let contextAttributes: [EGLint] = [
+        EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
+    ]
+
+    /// A context for another thread, sharing this one's objects.
+    public func makeWorkerContext() throws -> any WorkerContext {
+        try EGLWorkerContext(display: display, config: Self.chosenConfig(display), sharing: context)
+    }
+
+    /// A config for desktop GL, or none where the display offers none (Mesa's surfaceless
+    /// platform takes a context without one).
+    static func chosenConfig(_ display: EGLDisplay) -> EGLConfig? {
+        var configAttributes: [EGLint] = [EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE]
+        var config: EGLConfig?
+        var configCount: EGLint = 0
+        _ = epoxy_eglChooseConfig(display, &configAttributes, &config, 1, &configCount)
+        return configCount > 0 ? config : nil
+    }
+
     private static func makeContext(on display: EGLDisplay) throws -> EGLContext {
         var major: EGLint = 0, minor: EGLint = 0
         guard epoxy_eglInitialize(display, &major, &minor) == EGL_TRUE else {
@@ -78,15 +98,8 @@ public final class HeadlessContext {
         guard epoxy_eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGL_TRUE else {
             throw GLError.noContext("EGL offers no desktop OpenGL")
         }
-        var configAttributes: [EGLint] = [EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE]
-        var config: EGLConfig?
-        var configCount: EGLint = 0
-        _ = epoxy_eglChooseConfig(display, &configAttributes, &config, 1, &configCount)
-        var contextAttributes: [EGLint] = [
-            EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
-            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
-        ]
-        guard let context = epoxy_eglCreateContext(display, configCount > 0 ? config : nil, nil, &contextAttributes) else {
+        var contextAttributes = contextAttributes
+        guard let context = epoxy_eglCreateContext(display, chosenConfig(display), nil, &contextAttributes) else {
             throw GLError.noContext("eglCreateContext for OpenGL 4.3 core failed (0x\(String(epoxy_eglGetError(), radix: 16)))")
         }
         guard epoxy_eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else {

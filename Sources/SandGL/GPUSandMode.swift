@@ -58,9 +58,11 @@ extension ComputeSandMode {
     }
 
     /// The GPU's seconds for `work`: its own, waited for, or the newest finished (and at least
-    /// the host's, which is the GPU's too on a software renderer that runs in the call).
+    /// the host's). A software renderer runs the work in the call, so its host clock times it
+    /// without a query, which another thread's context could not use (GlassThreads).
     func timePhysics(wait: Bool, _ work: () -> Void) -> Double {
         if wait { return stopwatch.measureNow(work) / 1000 }
+        if stopwatch.method == .hostClock { return HostClock.seconds(work) }
         let host = HostClock.seconds { stopwatch.measure(work) }
         return max(host, (stopwatch.lastMilliseconds ?? 0) / 1000)
     }

@@ -145,7 +145,7 @@ final class Window {
         glfwSetWindowMonitor(handle, monitor, 0, 0, mode.pointee.width, mode.pointee.height, mode.pointee.refreshRate)
     }
 
-    private static func lastError() -> String? {
+    static func lastError() -> String? {
         var description: UnsafePointer<CChar>?
         guard glfwGetError(&description) != GLFW_NO_ERROR, let description else { return nil }
         return String(cString: description)

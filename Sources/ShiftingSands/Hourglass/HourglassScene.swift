@@ -45,7 +45,8 @@ final class HourglassScene: Scene {
         rendererName = GLInfo.current().renderer
         renderer = try SceneRenderer(shaders: shaders)
         session = try HourglassSession(settings: settings, comparing: compare, shaders: shaders, savedSettings: store != nil,
-                                       autostart: autostart, pacing: pacing, hand: hand)
+                                       autostart: autostart, pacing: pacing, hand: hand,
+                                       workerContexts: { [unowned window] in try GLFWWorkerContext(sharing: window) })
         alarm = TimerAlarm(alerts: alerts, chimes: settings.chime, notifies: settings.notify)
         self.trace = trace
         passOn()

@@ -27,13 +27,18 @@ final class HourglassSession {
     private var pacer: FramePacer?
     private var settingsChanged = false
     private var notices: [String] = []
+    /// Side by side on a software renderer: the glasses after the first on threads of their own.
+    private let threads: GlassThreads?
+    var advancesOnThreads: Bool { threads != nil }
 
     /// `comparing`: all three modes with the CPU mode's count and size. `savedSettings`: the
     /// settings came from the user's file, so a count this GL cannot load starts at the mode's
     /// default instead of ending the app. `autostart` flips once the fresh pile has settled, as
-    /// the original's `-test` did. `pacing`: frames follow the wall clock.
+    /// the original's `-test` did. `pacing`: frames follow the wall clock. `workerContexts`: GL
+    /// contexts sharing the current one's objects, for side by side on a software renderer.
     init(settings: HourglassSettings, comparing: Bool, shaders: ShaderSource?, savedSettings: Bool = false,
-         autostart: Bool = false, pacing: Bool = true, hand: ScriptedHand? = nil) throws {
+         autostart: Bool = false, pacing: Bool = true, hand: ScriptedHand? = nil,
+         workerContexts: (() throws -> any WorkerContext)? = nil) throws {
         self.comparing = comparing
         countRanges = Dictionary(uniqueKeysWithValues: PhysicsMode.allCases.map { ($0, SandModes.countRange($0, gl: shaders != nil)) })
         var settings = settings
@@ -65,6 +70,8 @@ final class HourglassSession {
         autostartAt = autostart ? Double(HeadlessRun.defaultSettleSeconds) : nil
         pacer = pacing ? FramePacer() : nil
         self.hand = hand
+        let software = shaders != nil && GLInfo.current().isSoftware
+        threads = try workerContexts.flatMap { comparing && software ? try GlassThreads(glasses: modes.count, contexts: $0) : nil }
     }
 
     /// The mode whose count and size the overlay shows and the timer asks for: the chosen
@@ -115,8 +122,14 @@ final class HourglassSession {
             for move in moves { try handle(.hand(move)) }
         }
         let seconds = pacer?.simulatedSeconds(wall: wall, waited: waited) ?? wall
-        for glass in glasses { glass.advance(by: seconds) }
-        pacer?.record(physics: glasses.map(\.physicsSeconds).reduce(0, +), simulated: glasses[0].lastFrame.seconds)
+        let physics: Float
+        if let threads {
+            physics = threads.advance(glasses, by: seconds)
+        } else {
+            for glass in glasses { glass.advance(by: seconds) }
+            physics = glasses.map(\.physicsSeconds).reduce(0, +)
+        }
+        pacer?.record(physics: physics, simulated: glasses[0].lastFrame.seconds)
     }
 
     // MARK: events
