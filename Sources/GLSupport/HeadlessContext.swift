@@ -120,7 +120,10 @@ public struct GLInfo: Sendable, Equatable {
 
     public var supportsCompute: Bool { (major, minor) >= (4, 3) }
     /// Whether GL is drawn by the CPU (Mesa's llvmpipe or softpipe), not a GPU.
-    public var isSoftware: Bool {
+    public var isSoftware: Bool { Self.isSoftware(renderer: renderer) }
+
+    /// Whether the renderer of this name draws on the CPU.
+    public static func isSoftware(renderer: String) -> Bool {
         let name = renderer.lowercased()
         return name.contains("llvmpipe") || name.contains("softpipe")
     }

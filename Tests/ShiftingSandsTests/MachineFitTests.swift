@@ -66,6 +66,22 @@ struct MachineFitTests {
         #expect(abs(fps - 1000 / (8 + 3 * 1.0 + MachineFit.windowMilliseconds)) < 1e-6, "\(fps)")
     }
 
+    /// Summed, the three glasses' ticks said "at least 15 fps" where `--compare` drew 30–39 on
+    /// threads (GlassThreads, 2026-11-27).
+    @Test("side by side on a software renderer a tick takes the slowest glass or the work spread over the cores; a glass that spreads its own counts once a core")
+    func sideBySideOnThreads() {
+        let small: [(PhysicsMode, Double)] = [(.cpu, 1), (.gpu, 4), (.instanced, 4)]
+        #expect(MachineFit.onThreads(small, count: 250, cores: 2) == 4.5)
+        #expect(MachineFit.onThreads(small, count: 250, cores: 4) == 4)
+        #expect(MachineFit.onThreads(small, count: 250, cores: 1) == 9)
+        let large: [(PhysicsMode, Double)] = [(.cpu, 2), (.gpu, 10), (.instanced, 10)]
+        #expect(MachineFit.onThreads(large, count: 2_000, cores: 2) == 22, "each already on both cores: their sum")
+        let software = MachineFit(renderer: "llvmpipe (LLVM 15.0.6, 256 bits)", modes: Self.llvmpipe.modes)
+        let inTurn = MachineFit(renderer: "a GPU", modes: Self.llvmpipe.modes)
+        #expect((software.framesPerSecond(PhysicsMode.allCases, count: 250, cores: 2) ?? 0) > (inTurn.framesPerSecond(PhysicsMode.allCases, count: 250, cores: 2) ?? 0) + 5)
+        #expect(software.framesPerSecond([.gpu], count: 250, cores: 2) == inTurn.framesPerSecond([.gpu], count: 250, cores: 2))
+    }
+
     @Test("the note beside a count says it fits only where it keeps the frame rate; else the rate, or slow motion")
     func countNote() {
         #expect(Self.fitted.note([.cpu], count: 2_000) == .fits)

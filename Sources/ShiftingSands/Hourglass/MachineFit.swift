@@ -1,4 +1,6 @@
 import Foundation
+import GLSupport
+import SandGL
 import SandSim
 
 /// What this machine's renderer and engines cost, measured once per renderer and kept in
@@ -49,20 +51,37 @@ struct MachineFit: Codable, Equatable {
     /// 1280×800 on llvmpipe by the trace's stages (docs/BENCHMARKS.md).
     static let windowMilliseconds = 5.0
 
+    /// The cores side by side spreads its glasses' ticks over, on a software renderer.
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
+
     /// Frames a second `modes` side by side keep with `count` grains each, in real time: a frame
     /// of T seconds steps 60·T ticks, so T = drawing + 60·T·physics, T = drawing / (1 − 60·physics);
     /// nil where the physics alone cannot keep up (slow motion). Side by side a frame still puts
     /// back one still picture, lays one glass layer and presents once, so the drawing's fixed
     /// part counts once (the largest), its part in the grains for each glass.
-    func framesPerSecond(_ modes: [PhysicsMode], count: Int) -> Double? {
+    func framesPerSecond(_ modes: [PhysicsMode], count: Int, cores: Int = MachineFit.cores) -> Double? {
         let costs = modes.compactMap { self.modes[$0] }
         guard costs.count == modes.count else { return nil }
-        let tickSeconds = costs.map { $0.physics.milliseconds(count) }.reduce(0, +) / 1000
+        let ticks = zip(modes, costs).map { ($0, $1.physics.milliseconds(count)) }
+        let tickSeconds = (GLInfo.isSoftware(renderer: renderer) ? Self.onThreads(ticks, count: count, cores: cores) : ticks.map(\.1).reduce(0, +)) / 1000
         let drawing = (costs.map(\.drawing.fixed).max() ?? 0) + costs.map { $0.drawing.perGrain * Double(count) }.reduce(0, +)
         let drawSeconds = (drawing + Self.windowMilliseconds) / 1000
         let share = 1 - tickSeconds / Double(PhysicsConstants.tickSeconds)
         guard share > 0 else { return nil }
         return share / drawSeconds
+    }
+
+    /// A tick of glasses side by side on a software renderer, each on a thread of its own
+    /// (GlassThreads): the slowest glass's milliseconds, or all the glasses' work spread over
+    /// the cores, whichever is longer. A glass whose own tick already spreads over every core
+    /// (the CPU engine from `CPUEngine.sharedFrom`, the compute engine past its one-dispatch
+    /// tick) counts its time once for each core.
+    static func onThreads(_ ticks: [(PhysicsMode, Double)], count: Int, cores: Int) -> Double {
+        let work = ticks.map { mode, milliseconds in
+            let shared = mode == .cpu ? count >= CPUEngine.sharedFrom : ComputeEngine.TickPath.forCount(count, softwareGL: true) == .dispatchesPerSubstep
+            return milliseconds * Double(shared ? cores : 1)
+        }
+        return max(ticks.map(\.1).max() ?? 0, work.reduce(0, +) / Double(max(cores, 1)))
     }
 
     /// The largest count of the ladder, within `range`, that `modes` side by side keep at `fps`
