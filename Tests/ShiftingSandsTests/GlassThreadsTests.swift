@@ -26,4 +26,19 @@ struct GlassThreadsTests {
             #expect(zip(onThreads, inTurn).map { zip($0, $1).filter { $0 != $1 }.count } == [0, 0, 0], "grains that differ, by glass")
         }
     }
+
+    @Test("where no second context can be made, the glasses side by side advance in turn")
+    func noSecondContext() throws {
+        let context = try HeadlessContext()
+        try withExtendedLifetime(context) {
+            var settings = HourglassSettings()
+            settings.counts[.cpu] = 250
+            let session = try HourglassSession(settings: settings, comparing: true, shaders: .locateHourglass(), pacing: false,
+                                               workerContexts: { throw GLError.noContext("refused for the test") })
+            #expect(!session.advancesOnThreads)
+            try session.handle(.start)
+            for _ in 0..<30 { try session.frame(wall: 1.0 / 30) }
+            #expect(session.timer.phase == .running)
+        }
+    }
 }

@@ -5,9 +5,12 @@ import GLSupport
 /// makes and destroys windows on the main thread only; a context may be made current on any.
 final class GLFWWorkerContext: WorkerContext, @unchecked Sendable {
     private let handle: OpaquePointer
+    /// Kept until this context is gone: the window's end ends GLFW.
+    private let window: Window
 
-    /// On the main thread, after `window`.
+    /// On the main thread, after `window`; dropped there too.
     init(sharing window: Window) throws {
+        self.window = window
         glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE)
         defer { glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE) }
         guard let handle = glfwCreateWindow(1, 1, "", nil, window.handle) else {

@@ -4,9 +4,10 @@ import GLSupport
 
 /// A thread with a GL context of its own, sharing the caller's objects, that runs one job at a
 /// time while the caller does other work. The job's GL work is finished before `wait` returns,
-/// so the caller may draw from what it wrote.
+/// so the caller may draw from what it wrote. The caller keeps the context, and drops it only
+/// after `stop`: a window's context is destroyed on the main thread.
 final class GLWorker: @unchecked Sendable {
-    private let context: any WorkerContext
+    private unowned let context: any WorkerContext
     private let go = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     /// Set by the caller before `go` is signalled and read by the thread after; cleared by the

@@ -8,11 +8,14 @@ import GLSupport
 /// context runs the glasses' ticks in turn; from a context each, they run at once
 /// (docs/BENCHMARKS.md, "Side by side on threads").
 final class GlassThreads {
+    /// Dropped after the workers have stopped (GLWorker).
+    private let contexts: [any WorkerContext]
     private let workers: [GLWorker]
 
-    /// Threads for `glasses` glasses, each with a context from `contexts`.
-    init(glasses: Int, contexts: () throws -> any WorkerContext) throws {
-        workers = try (1..<max(glasses, 1)).map { _ in GLWorker(context: try contexts()) }
+    /// Threads for `glasses` glasses, each with a context from `makeContext`.
+    init(glasses: Int, makeContext: () throws -> any WorkerContext) throws {
+        contexts = try (1..<max(glasses, 1)).map { _ in try makeContext() }
+        workers = contexts.map(GLWorker.init)
     }
 
     deinit {

@@ -70,8 +70,14 @@ final class HourglassSession {
         autostartAt = autostart ? Double(HeadlessRun.defaultSettleSeconds) : nil
         pacer = pacing ? FramePacer() : nil
         self.hand = hand
-        let software = shaders != nil && GLInfo.current().isSoftware
-        threads = try workerContexts.flatMap { comparing && software ? try GlassThreads(glasses: modes.count, contexts: $0) : nil }
+        threads = comparing && shaders != nil && GLInfo.current().isSoftware ? workerContexts.flatMap { make in
+            do {
+                return try GlassThreads(glasses: modes.count, makeContext: make)
+            } catch {
+                Console.progress("shifting-sands: \(error); the glasses side by side advance in turn")
+                return nil
+            }
+        } : nil
     }
 
     /// The mode whose count and size the overlay shows and the timer asks for: the chosen
