@@ -10,10 +10,16 @@ public enum PileMeasures {
         public var inNeck: Float = 0
     }
 
-    /// The deepest overlaps in `grains`.
+    /// The pile's unit: its largest grain's radius (grains come in a few sizes, GrainSizing);
+    /// nil for no grains.
+    static func largestRadius(_ grains: [Grain]) -> Float? {
+        grains.map(\.radius).max()
+    }
+
+    /// The deepest overlaps in `grains`, in the largest grain's diameters.
     public static func maxOverlap(_ grains: [Grain]) -> Overlap {
         var deepest = Overlap()
-        guard let diameter = grains.first.map({ 2 * $0.radius }), diameter > 0 else { return deepest }
+        guard let diameter = largestRadius(grains).map({ 2 * $0 }), diameter > 0 else { return deepest }
         let neighbours = GrainNeighbours(grains, cellSize: diameter)
         let positions = neighbours.positions, radii = neighbours.radii
         let parts = neighbours.inParts { slots in
@@ -49,7 +55,7 @@ public enum PileMeasures {
     /// centre. The loosest reading of support, for checks: a grain without it hangs on a cap,
     /// a wall or grains beside or above it, or falls.
     public static func supported(_ grains: [Grain], profile: HourglassProfile, up: SIMD3<Float>) -> [Bool] {
-        guard let radius = grains.first?.radius, radius > 0 else { return [] }
+        guard let radius = largestRadius(grains), radius > 0 else { return [] }
         let reach = 2 * radius * PhysicsConstants.supportDistanceFactor
         let neighbours = GrainNeighbours(grains, cellSize: reach)
         let positions = neighbours.positions, radii = neighbours.radii
@@ -128,7 +134,7 @@ public enum PileMeasures {
     private static func surface(_ grains: [Grain], profile: HourglassProfile, up: SIMD3<Float>) -> [SIMD3<Float>] {
         let lower = grains.filter { $0.position.y * up.y < -PhysicsConstants.neckHalfHeight * abs(up.y) && $0.position.y.isFinite }
         guard lower.count >= 20 else { return [] }
-        let radius = lower[0].radius, diameter = 2 * radius
+        let radius = largestRadius(lower) ?? 0, diameter = 2 * radius
         // Columns along `up`: a grain's place across it, on x and on the axis as it lies.
         let across = SIMD3<Float>(0, up.z, -up.y)
         func place(_ p: SIMD3<Float>) -> SIMD2<Float> { SIMD2(p.x, (p * across).sum()) }
