@@ -56,6 +56,17 @@ struct HourglassSessionTests {
         #expect(session.settings.duration == 30 && session.settings.randomColors && session.timer.requestedDuration == 30)
     }
 
+    /// Pressed side by side, the mode keys did nothing a new user could see (the seventh session's
+    /// new-user pass).
+    @Test("side by side, a mode key changes no glass and says why")
+    func modeKeySideBySide() throws {
+        let session = try HourglassSession(settings: Self.settings(), comparing: true, shaders: nil, pacing: false)
+        _ = session.takeNotices()
+        try session.handle(.select(.gpu))
+        #expect(session.glasses.map(\.mode) == PhysicsMode.allCases)
+        #expect(session.takeNotices() == ["Side by side shows every mode; run without --compare to pick one"])
+    }
+
     @Test("three glasses follow one timer through a start, a pause, a count change and a reset")
     func threeGlasses() throws {
         let session = try HourglassSession(settings: Self.settings(), comparing: true, shaders: nil, pacing: false)

@@ -143,7 +143,12 @@ final class HourglassSession {
     func handle(_ event: HourglassEvent) throws {
         switch event {
         case .select(let mode):
-            guard !comparing, mode != settings.mode else { return }
+            // The mode keys, which the help lists, did nothing a new user could see side by side.
+            if comparing {
+                notices.append(localized("Side by side shows every mode; run without --compare to pick one"))
+                return
+            }
+            guard mode != settings.mode else { return }
             // A mode change restarts at once; its count and size come with it.
             settings.mode = mode
             try changeTimer { $0.reset() }

@@ -88,6 +88,7 @@ enum SimplifiedChinese {
         "in the hand": "手持中",
         "swinging back": "回正中",
         "Paused: the glass stays still until Resume": "已暂停：继续之前沙漏保持不动",
+        "Side by side shows every mode; run without --compare to pick one": "并排显示所有模式；不加 --compare 运行即可选择其一",
         "Measuring this machine": "正在测量本机性能",
         "once, to choose how many grains each engine keeps in real time": "只测一次，用来选出每种引擎能实时运行的沙粒数",
         "%@ engine · %@ grains": "%@ 引擎 · %@ 粒沙",
