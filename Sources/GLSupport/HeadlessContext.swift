@@ -6,6 +6,8 @@
 public final class HeadlessContext {
     private let display: EGLDisplay
     private let context: EGLContext
+    /// The config it was made with, which a context sharing its objects takes too.
+    private let config: EGLConfig?
     public let info: GLInfo
 
     public init() throws {
@@ -13,10 +15,10 @@ public final class HeadlessContext {
         for (name, open) in [("EGL surfaceless", Self.surfacelessDisplay), ("EGL device", Self.deviceDisplay)] {
             do {
                 let display = try open()
-                let context = try Self.makeContext(on: display)
+                let (context, config) = try Self.makeContext(on: display)
                 let info = GLInfo.current()
                 if info.supportsCompute {
-                    (self.display, self.context, self.info) = (display, context, info)
+                    (self.display, self.context, self.config, self.info) = (display, context, config, info)
                     return
                 }
                 failures.append("\(name) gave OpenGL \(info.version) (\(info.renderer))")
@@ -77,12 +79,12 @@ public final class HeadlessContext {
 
     /// A context for another thread, sharing this one's objects.
     public func makeWorkerContext() throws -> any WorkerContext {
-        try EGLWorkerContext(display: display, config: Self.chosenConfig(display), sharing: context)
+        try EGLWorkerContext(display: display, config: config, sharing: context)
     }
 
     /// A config for desktop GL, or none where the display offers none (Mesa's surfaceless
     /// platform takes a context without one).
-    static func chosenConfig(_ display: EGLDisplay) -> EGLConfig? {
+    private static func chosenConfig(_ display: EGLDisplay) -> EGLConfig? {
         var configAttributes: [EGLint] = [EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE]
         var config: EGLConfig?
         var configCount: EGLint = 0
@@ -90,7 +92,7 @@ public final class HeadlessContext {
         return configCount > 0 ? config : nil
     }
 
-    private static func makeContext(on display: EGLDisplay) throws -> EGLContext {
+    private static func makeContext(on display: EGLDisplay) throws -> (EGLContext, EGLConfig?) {
         var major: EGLint = 0, minor: EGLint = 0
         guard epoxy_eglInitialize(display, &major, &minor) == EGL_TRUE else {
             throw GLError.noContext("eglInitialize failed (0x\(String(epoxy_eglGetError(), radix: 16)))")
@@ -99,14 +101,15 @@ public final class HeadlessContext {
             throw GLError.noContext("EGL offers no desktop OpenGL")
         }
         var contextAttributes = contextAttributes
-        guard let context = epoxy_eglCreateContext(display, chosenConfig(display), nil, &contextAttributes) else {
+        let config = chosenConfig(display)
+        guard let context = epoxy_eglCreateContext(display, config, nil, &contextAttributes) else {
             throw GLError.noContext("eglCreateContext for OpenGL 4.3 core failed (0x\(String(epoxy_eglGetError(), radix: 16)))")
         }
         guard epoxy_eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else {
             _ = epoxy_eglDestroyContext(display, context)
             throw GLError.noContext("eglMakeCurrent without a surface failed")
         }
-        return context
+        return (context, config)
     }
 }
 

@@ -58,12 +58,23 @@ public final class UniformBlock<Block: UniformBlockMirror> {
 
     /// `block` for the next draws or dispatches (uploaded only if it changed).
     public func bind(_ block: Block) {
+        upload(block)
+        bind()
+    }
+
+    /// Holds `block` from now on (uploaded only if it changed), for each `bind()` after: a
+    /// block set once where a pile is loaded and bound before each dispatch.
+    public func upload(_ block: Block) {
         withUnsafeBytes(of: block) { bytes in
             guard !bytes.elementsEqual(last) else { return }
             epoxy_glBindBuffer(GLenum(GL_UNIFORM_BUFFER), buffer.id)
             epoxy_glBufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, bytes.count, bytes.baseAddress)
             last = Array(bytes)
         }
+    }
+
+    /// The block last uploaded, for the next draws or dispatches.
+    public func bind() {
         epoxy_glBindBufferBase(GLenum(GL_UNIFORM_BUFFER), GLuint(Block.binding), buffer.id)
     }
 }

@@ -14,8 +14,7 @@ final class ContactListing {
     private let reorderProgram: ShaderProgram
     private let listProgram: ShaderProgram
     private let prefixSum: PrefixSum
-    /// The grid and the skin, and the grains' count, for the sort's programs.
-    private var listing: ListingBlock?
+    /// The grid and the skin (set by `configure`), and the grains' count, for the sort's programs.
     private let listingBlock = UniformBlock<ListingBlock>()
     private let countBlock = UniformBlock<DispatchBlock>()
     private let cellCounts = StorageBuffer()
@@ -69,7 +68,7 @@ final class ContactListing {
         contacts.allocate(byteCount: grainCount * (PhysicsConstants.contactListSlots + 1) * 4)
         relists.upload([UInt32(0)])
         prefixSum.reserve(capacity: cellCount + 1)
-        listing = ListingBlock(grid: grid, skin: reach.skin)
+        listingBlock.upload(ListingBlock(grid: grid, skin: reach.skin))
         let grainGroups = (grainCount + PhysicsConstants.workGroupSize - 1) / PhysicsConstants.workGroupSize
         let groups = [grainGroups] + PrefixSum.groupCounts(count: cellCount + 1) + [grainGroups, grainGroups]
         stages = groups.count
@@ -107,8 +106,8 @@ final class ContactListing {
     /// At a check, before its substep: sorts `grains` (the substep's start, in place) if a grain
     /// armed it.
     func sortIfArmed(grains: BufferTexture) {
-        guard grainCount > 0, let listing else { return }
-        listingBlock.bind(listing)
+        guard grainCount > 0 else { return }
+        listingBlock.bind()
         let count = DispatchBlock(grainTotal: UInt32(grainCount))
         countBlock.bind(count)
         var stage = 0

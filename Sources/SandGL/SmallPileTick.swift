@@ -14,7 +14,6 @@ final class SmallPileTick {
     private var programs: [Int: ShaderProgram] = [:]
     private var program: ShaderProgram?
     /// The grid and the skin, set by `configure`.
-    private var listing: ListingBlock?
     private let listingBlock = UniformBlock<ListingBlock>()
     private let dispatchBlock = UniformBlock<DispatchBlock>()
     /// The substeps' states, the iterations' positions and where each grain was listed.
@@ -80,7 +79,7 @@ final class SmallPileTick {
         var initial = [UInt32](repeating: 0, count: wordCount)
         initial[Self.armedWord] = 1
         words.upload(initial)
-        listing = ListingBlock(grid: grid, skin: reach.skin)
+        listingBlock.upload(ListingBlock(grid: grid, skin: reach.skin))
     }
 
     /// The next tick lists the neighbours again first: after the grains were moved from outside.
@@ -95,8 +94,8 @@ final class SmallPileTick {
     /// parameters and the glass already bound; the count above the neck goes to `upperSlot`
     /// of `upperCounts`.
     func run(substeps: Int, particles: StorageBuffer, upperCounts: StorageBuffer, upperSlot: Int) {
-        guard let program, let listing else { return }
-        listingBlock.bind(listing)
+        guard let program else { return }
+        listingBlock.bind()
         particles.bind(to: ComputeBindings.particles)
         grains.bindImage(unit: ComputeBindings.tickGrainsImage, access: GL_READ_WRITE)
         words.bindImage(unit: ComputeBindings.tickWordsImage, access: GL_READ_WRITE)
