@@ -11,6 +11,8 @@ import SandSim
 final class UpperCounter {
     private let program: ShaderProgram
     private let block = UniformBlock<DispatchBlock>()
+    /// A software renderer has run the count in the call: only its fence's signal is left.
+    private let softwareGL = GLInfo.current().isSoftware
     private let counts = StorageBuffer()
     private var pending: [(slot: Int, tag: Int, fence: GLsync, speedOf: UInt32?)] = []
     private var nextSlot = 0
@@ -91,7 +93,7 @@ final class UpperCounter {
     func collect() {
         while let oldest = pending.first {
             // The flush makes sure the fence reaches the GPU, so it passes without another call.
-            let status = epoxy_glClientWaitSync(oldest.fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), 0)
+            let status = epoxy_glClientWaitSync(oldest.fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), softwareGL ? 1_000_000_000 : 0)
             guard status == GLenum(GL_ALREADY_SIGNALED) || status == GLenum(GL_CONDITION_SATISFIED) else { return }
             pending.removeFirst()
             epoxy_glDeleteSync(oldest.fence)
