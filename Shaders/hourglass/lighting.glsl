@@ -16,11 +16,9 @@ vec3 toSRGB(vec3 linear) {
     return s * (1.25985 + s * (-0.62992 + s * (0.59158 - 0.22233 * s)));
 }
 
-vec3 lambert(vec3 n) {
-    vec3 light = ambientLight;
-    for (int i = 0; i < LIGHT_COUNT; ++i) light += lightColors[i] * max(dot(n, lightDirections[i]), 0.0);
-    return light;
-}
+// The rig's terms written out (LightRig.defines): llvmpipe runs a loop over the constant arrays
+// as a loop, which made a grain's pixel half again as dear (docs/BENCHMARKS.md).
+vec3 lambert(vec3 n) { return RIG_LAMBERT(n); }
 
 vec3 blinnHighlight(int i, vec3 n, vec3 toEye, float shininess) {
     vec3 h = normalize(lightDirections[i] + toEye);

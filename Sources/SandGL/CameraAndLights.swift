@@ -85,12 +85,15 @@ public enum LightRig {
     /// shader compiler folds instead of uniforms set on every program.
     static let defines: String = {
         let vec3 = ShaderSource.glslVec3, array = ShaderSource.glslArray
+        let directions = lights.map { vec3($0.direction / ($0.direction * $0.direction).sum().squareRoot()) }
+        let colors = lights.map { vec3($0.color * ($0.intensity / 1000 * exposure)) }
         return [
             "#define RIG_LIGHT_COUNT \(lights.count)",
             "#define KEY_LIGHT \(key)",
-            "#define RIG_LIGHT_DIRECTIONS \(array("vec3", lights.map { vec3($0.direction / ($0.direction * $0.direction).sum().squareRoot()) }))",
-            "#define RIG_LIGHT_COLORS \(array("vec3", lights.map { vec3($0.color * ($0.intensity / 1000 * exposure)) }))",
+            "#define RIG_LIGHT_DIRECTIONS \(array("vec3", directions))",
+            "#define RIG_LIGHT_COLORS \(array("vec3", colors))",
             "#define RIG_AMBIENT \(vec3(SIMD3(repeating: ambient * exposure)))",
+            "#define RIG_LAMBERT(n) (RIG_AMBIENT\(zip(colors, directions).map { " + \($0) * max(dot(n, \($1)), 0.0)" }.joined()))",
         ].joined(separator: "\n")
     }()
 }
