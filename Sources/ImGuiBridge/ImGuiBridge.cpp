@@ -7,6 +7,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <cfloat>
+#include <cstdint>
+#include <epoxy/gl.h>
 #include <cstdio>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -19,10 +21,21 @@ GLFWwindow *inputWindow = nullptr;
 // At least this wide, the value column of the sliders drawn meanwhile (ui_push_value_column).
 float sharedValueColumn = 0.0f;
 
+// Glyphs rasterised at the size they are drawn and placed on whole pixels, so the atlas is read
+// texel for texel, with no filtering (ui_init): llvmpipe blends the overlay's text a quarter
+// faster (docs/BENCHMARKS.md), and text looks as sharp on a GPU.
+ImFontConfig pixelGlyphs() {
+    ImFontConfig config;
+    config.OversampleH = 1;
+    config.PixelSnapH = true;
+    return config;
+}
+
 ImFont *loadFont(const char *path, float size) {
     ImGuiIO &io = ImGui::GetIO();
     if (path != nullptr) {
-        if (ImFont *font = io.Fonts->AddFontFromFileTTF(path, size)) return font;
+        ImFontConfig config = pixelGlyphs();
+        if (ImFont *font = io.Fonts->AddFontFromFileTTF(path, size, &config)) return font;
     }
     ImFontConfig config;
     config.SizePixels = size;
@@ -45,9 +58,8 @@ void mergeGlyphs(const char *path, float size, const char *characters) {
     static ImVector<ImWchar> ranges;
     ranges.clear();
     builder.BuildRanges(&ranges);
-    ImFontConfig config;
+    ImFontConfig config = pixelGlyphs();
     config.MergeMode = true;
-    config.PixelSnapH = true;
     ImGui::GetIO().Fonts->AddFontFromFileTTF(path, size, &config, ranges.Data);
 }
 
@@ -90,7 +102,12 @@ bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const cha
     if (!ImGui_ImplGlfw_InitForOpenGL(window, false)) return false;
     input_queue_install(window);
     inputWindow = window;
-    return ImGui_ImplOpenGL3_Init("#version 330 core");
+    if (!ImGui_ImplOpenGL3_Init("#version 330 core") || !ImGui_ImplOpenGL3_CreateFontsTexture()) return false;
+    glBindTexture(GL_TEXTURE_2D, (GLuint)(intptr_t)ImGui::GetIO().Fonts->TexID);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return true;
 }
 
 void ui_shutdown(void) {
