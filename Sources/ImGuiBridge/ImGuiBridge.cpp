@@ -7,8 +7,12 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <cfloat>
+#include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <epoxy/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
 #include <cstdio>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -85,6 +89,30 @@ void applyWarmStyle() {
     c[ImGuiCol_ButtonActive] = gold;
     c[ImGuiCol_Separator] = ImVec4(0.55f, 0.43f, 0.23f, 0.6f);
 }
+double lastFrameTime = 0;
+GLFWcursor *cursors[ImGuiMouseCursor_COUNT] = {};
+ImGuiMouseCursor shownCursor = ImGuiMouseCursor_Arrow;
+
+// The pointer's shape for what it is over (a text box's I-beam), changed only when it changes.
+void showCursor(ImGuiMouseCursor wanted) {
+    if (!inputWindow || wanted == shownCursor) return;
+    shownCursor = wanted;
+    if (wanted == ImGuiMouseCursor_None) {
+        glfwSetInputMode(inputWindow, GLFW_CURSOR, GLFW_CURSOR_HIDDEN);
+        return;
+    }
+    glfwSetCursor(inputWindow, cursors[wanted] ? cursors[wanted] : cursors[ImGuiMouseCursor_Arrow]);
+    glfwSetInputMode(inputWindow, GLFW_CURSOR, GLFW_CURSOR_NORMAL);
+}
+
+void makeCursors() {
+    const std::pair<ImGuiMouseCursor, int> shapes[] = {
+        {ImGuiMouseCursor_Arrow, GLFW_ARROW_CURSOR}, {ImGuiMouseCursor_TextInput, GLFW_IBEAM_CURSOR},
+        {ImGuiMouseCursor_ResizeNS, GLFW_VRESIZE_CURSOR}, {ImGuiMouseCursor_ResizeEW, GLFW_HRESIZE_CURSOR},
+        {ImGuiMouseCursor_Hand, GLFW_HAND_CURSOR},
+    };
+    for (auto [cursor, shape] : shapes) cursors[cursor] = glfwCreateStandardCursor(shape);
+}
 }  // namespace
 
 extern "C" {
@@ -102,6 +130,7 @@ bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const cha
     if (!ImGui_ImplGlfw_InitForOpenGL(window, false)) return false;
     input_queue_install(window);
     inputWindow = window;
+    makeCursors();
     if (!ImGui_ImplOpenGL3_Init("#version 330 core") || !ImGui_ImplOpenGL3_CreateFontsTexture()) return false;
     glBindTexture(GL_TEXTURE_2D, (GLuint)(intptr_t)ImGui::GetIO().Fonts->TexID);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -113,15 +142,28 @@ bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const cha
 void ui_shutdown(void) {
     if (inputWindow) input_queue_uninstall(inputWindow);
     inputWindow = nullptr;
+    for (GLFWcursor *&cursor : cursors) {
+        if (cursor) glfwDestroyCursor(cursor);
+        cursor = nullptr;
+    }
+    shownCursor = ImGuiMouseCursor_Arrow;
+    lastFrameTime = 0;
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
 }
 
-void ui_new_frame(void) {
+void ui_new_frame(float width, float height, float framebufferWidth, float framebufferHeight) {
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
+    ImGuiIO &io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(width, height);
+    if (width > 0 && height > 0) io.DisplayFramebufferScale = ImVec2(framebufferWidth / width, framebufferHeight / height);
+    double now = glfwGetTime();
+    // ImGui asks for time to pass between frames.
+    io.DeltaTime = lastFrameTime > 0 ? std::max((float)(now - lastFrameTime), 1e-6f) : 1.0f / 60.0f;
+    lastFrameTime = now;
     input_queue_apply();
+    showCursor(ImGui::GetMouseCursor());
     ImGui::NewFrame();
 }
 

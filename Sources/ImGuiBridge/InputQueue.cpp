@@ -36,6 +36,7 @@ GLFWmousebuttonfun appButton = nullptr;
 GLFWkeyfun appKey = nullptr;
 GLFWcharfun appCharacter = nullptr;
 GLFWscrollfun appScroll = nullptr;
+GLFWwindowfocusfun appFocus = nullptr;
 
 void pushPoint(Event::Kind kind, double x, double y) {
     Event event{kind};
@@ -76,6 +77,10 @@ void onCharacter(GLFWwindow *window, unsigned int character) {
     queue.push_back(event);
 }
 
+void onFocus(GLFWwindow *window, int focused) {
+    if (appFocus) appFocus(window, focused);
+    ImGui_ImplGlfw_WindowFocusCallback(window, focused);
+}
 void onScroll(GLFWwindow *window, double x, double y) {
     if (appScroll) appScroll(window, x, y);
     pushPoint(Event::Scroll, x, y);
@@ -90,7 +95,7 @@ void input_queue_install(GLFWwindow *window) {
     appKey = glfwSetKeyCallback(window, onKey);
     appCharacter = glfwSetCharCallback(window, onCharacter);
     appScroll = glfwSetScrollCallback(window, onScroll);
-    glfwSetWindowFocusCallback(window, ImGui_ImplGlfw_WindowFocusCallback);
+    appFocus = glfwSetWindowFocusCallback(window, onFocus);
     glfwSetCursorEnterCallback(window, ImGui_ImplGlfw_CursorEnterCallback);
     double x = 0, y = 0;
     glfwGetCursorPos(window, &x, &y);
@@ -103,7 +108,7 @@ void input_queue_uninstall(GLFWwindow *window) {
     glfwSetKeyCallback(window, appKey);
     glfwSetCharCallback(window, appCharacter);
     glfwSetScrollCallback(window, appScroll);
-    glfwSetWindowFocusCallback(window, nullptr);
+    glfwSetWindowFocusCallback(window, appFocus);
     glfwSetCursorEnterCallback(window, nullptr);
     queue.clear();
     owner = nullptr;

@@ -22,7 +22,11 @@ typedef struct {
 bool ui_init(GLFWwindow *window, const char *fontPath, float fontSize, const char *extraFontPath, const char *extraCharacters,
              const char *timerFontPath, float timerFontSize);
 void ui_shutdown(void);
-void ui_new_frame(void);
+/// Starts a frame for a window of `width` × `height` units drawn at `framebufferWidth` ×
+/// `framebufferHeight` pixels. The sizes come from the caller, which keeps them from GLFW's
+/// callbacks: the GLFW backend's own NewFrame asks the X server for them, the focus and the
+/// pointer (which the input queue sets anyway), four round trips a frame.
+void ui_new_frame(float width, float height, float framebufferWidth, float framebufferHeight);
 void ui_render(void);
 /// True while ImGui wants the mouse (over a widget), so a click there is not a drag.
 bool ui_wants_mouse(void);

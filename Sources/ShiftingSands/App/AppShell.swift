@@ -161,7 +161,7 @@ final class AppShell: WindowInput {
     }
 
     private func drawOverlay(_ scene: Scene, width: Int, height: Int) {
-        ui_new_frame()
+        ui_new_frame(Float(window.size.width), Float(window.size.height), Float(width), Float(height))
         let scale = Float(window.contentScale)
         let w = Float(width) / scale, h = Float(height) / scale
         // A toast stands above the readout, clear of its controls.

@@ -45,6 +45,13 @@ final class Window {
         glfwSwapInterval(1)
         // The overlay's layout holds from here up; smaller, panels cover each other.
         glfwSetWindowSizeLimits(handle, Int32(Self.minimumSize.width), Int32(Self.minimumSize.height), GLFW_DONT_CARE, GLFW_DONT_CARE)
+        var (width, height, pixelsWide, pixelsHigh) = (Int32(0), Int32(0), Int32(0), Int32(0))
+        glfwGetWindowSize(handle, &width, &height)
+        glfwGetFramebufferSize(handle, &pixelsWide, &pixelsHigh)
+        size = (Double(width), Double(height))
+        framebufferSize = (Int(pixelsWide), Int(pixelsHigh))
+        focused = glfwGetWindowAttrib(handle, GLFW_FOCUSED) == GLFW_TRUE
+        iconified = glfwGetWindowAttrib(handle, GLFW_ICONIFIED) == GLFW_TRUE
         glfwSetWindowUserPointer(handle, Unmanaged.passUnretained(self).toOpaque())
         installCallbacks()
     }
@@ -76,19 +83,19 @@ final class Window {
         set { glfwSetWindowShouldClose(handle, newValue ? GLFW_TRUE : GLFW_FALSE) }
     }
 
+    // The size and the focus are kept as GLFW's callbacks report them while events are handled,
+    // not asked for: on X11 each ask waits for the X server, and a frame asked a dozen times
+    // (the overlay's backend four), which cost milliseconds a frame on a busy server
+    // (docs/BENCHMARKS.md, "Asking the X server").
+
     /// Size in pixels of the framebuffer (what GL draws into), not the window's screen units.
-    var framebufferSize: (width: Int, height: Int) {
-        var width: Int32 = 0, height: Int32 = 0
-        glfwGetFramebufferSize(handle, &width, &height)
-        return (Int(width), Int(height))
-    }
+    private(set) var framebufferSize: (width: Int, height: Int)
 
     /// Size in window units (what the mouse and the overlay count in).
-    var size: (width: Double, height: Double) {
-        var width: Int32 = 0, height: Int32 = 0
-        glfwGetWindowSize(handle, &width, &height)
-        return (Double(width), Double(height))
-    }
+    private(set) var size: (width: Double, height: Double)
+
+    private var focused: Bool
+    private var iconified: Bool
 
     /// Framebuffer pixels per window unit (2 on a HiDPI screen).
     var contentScale: Double {
@@ -111,9 +118,8 @@ final class Window {
     }
 
     /// Whether the person has the window in front: focused and not minimised.
-    var isInFront: Bool {
-        glfwGetWindowAttrib(handle, GLFW_FOCUSED) == GLFW_TRUE && glfwGetWindowAttrib(handle, GLFW_ICONIFIED) == GLFW_FALSE
-    }
+    var isInFront: Bool { focused && !iconified }
+
     static func pollEvents() { glfwPollEvents() }
 
     /// Handles events as they come until `time` (Window.time's clock): an idle wait that still
@@ -171,6 +177,18 @@ final class Window {
 
     /// Installed before ImGui starts: its GLFW backend then installs its own and calls these after.
     private func installCallbacks() {
+        glfwSetWindowSizeCallback(handle) { handle, width, height in
+            Window.owner(handle)?.size = (Double(width), Double(height))
+        }
+        glfwSetFramebufferSizeCallback(handle) { handle, width, height in
+            Window.owner(handle)?.framebufferSize = (Int(width), Int(height))
+        }
+        glfwSetWindowFocusCallback(handle) { handle, focused in
+            Window.owner(handle)?.focused = focused == GLFW_TRUE
+        }
+        glfwSetWindowIconifyCallback(handle) { handle, iconified in
+            Window.owner(handle)?.iconified = iconified == GLFW_TRUE
+        }
         glfwSetMouseButtonCallback(handle) { handle, button, action, _ in
             guard let window = Window.owner(handle) else { return }
             let which: MouseButton

@@ -6,7 +6,7 @@ enum MeasuringPanel {
     /// Draws the panel for `step` over the frame in the back buffer of a `width` × `height`
     /// (window units) window.
     static func draw(_ step: MachineFit.Step, width: Float, height: Float, scale: Float) {
-        ui_new_frame()
+        ui_new_frame(width, height, width * scale, height * scale)
         ui_begin_panel("measuring", width / 2, 12 * scale, 0.5, 0, 0.8)
         ui_text_colored(localized("Measuring this machine"), 0.93, 0.80, 0.52)
         OverlayPanel.hint(localized("once, to choose how many grains each engine keeps in real time"))
