@@ -54,6 +54,15 @@ public final class StorageBuffer {
         }
     }
 
+    /// Makes this buffer a copy of `source`, on the GL's side.
+    public func copy(from source: StorageBuffer) {
+        if byteCount != source.byteCount { allocate(byteCount: source.byteCount) }
+        epoxy_glMemoryBarrier(GLbitfield(GL_BUFFER_UPDATE_BARRIER_BIT))
+        epoxy_glBindBuffer(GLenum(GL_COPY_READ_BUFFER), source.id)
+        epoxy_glBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), id)
+        epoxy_glCopyBufferSubData(GLenum(GL_COPY_READ_BUFFER), GLenum(GL_COPY_WRITE_BUFFER), 0, 0, GLsizeiptr(byteCount))
+    }
+
     public func bind(to binding: Int) {
         epoxy_glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(binding), id)
     }

@@ -36,7 +36,8 @@ final class CPUSandMode: SandMode {
         HostClock.seconds(work)
     }
 
-    func present(shape: GrainShape, timed: Bool) -> PresentedGrains {
+    /// Steady as it is: the grains are copied out.
+    func present(shape: GrainShape, timed: Bool, steady _: Bool) -> PresentedGrains {
         PresentedGrains(.positions(cpu.readGrains(), colors: colors, shape: shape))
     }
 }

@@ -19,7 +19,8 @@ final class GPUSandMode: ComputeSandMode {
         colors = packed
     }
 
-    func present(shape: GrainShape, timed: Bool) -> PresentedGrains {
+    /// Steady as it is: the grains are read back.
+    func present(shape: GrainShape, timed: Bool, steady _: Bool) -> PresentedGrains {
         var grains: [Grain] = []
         let seconds = HostClock.seconds { grains = compute.readGrains() }
         return PresentedGrains(.positions(grains, colors: colors, shape: shape), readbackSeconds: timed ? seconds : nil)

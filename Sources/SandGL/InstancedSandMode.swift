@@ -10,6 +10,8 @@ final class InstancedSandMode: ComputeSandMode {
     let stopwatch = GPUStopwatch()
     private let shaders: ShaderSource
     private let colors = StorageBuffer()
+    /// The grains as a steady frame draws them, while the engine writes its own.
+    private let drawnParticles = StorageBuffer()
     /// Made on the first frame drawn as meshes.
     private var meshes: MeshExpansion?
     /// The most grains whose meshes this GL holds, asked once.
@@ -30,8 +32,15 @@ final class InstancedSandMode: ComputeSandMode {
         try GLError.check("uploading \(packed.count) grain colours")
     }
 
-    func present(shape: GrainShape, timed: Bool) throws -> PresentedGrains {
-        let grains = EngineGrains(particles: compute.particleBuffer, colors: colors, count: compute.grainCount)
+    func present(shape: GrainShape, timed: Bool, steady: Bool) throws -> PresentedGrains {
+        let particles: StorageBuffer
+        if steady {
+            drawnParticles.copy(from: compute.particleBuffer)
+            particles = drawnParticles
+        } else {
+            particles = compute.particleBuffer
+        }
+        let grains = EngineGrains(particles: particles, colors: colors, count: compute.grainCount)
         guard shape == .mesh else { return PresentedGrains(.particles(grains)) }
         if let most = mostMeshes, grains.count > most {
             let notice = toldImpostors == grains.count ? nil : DrawingNotice.impostorsForMeshes(count: grains.count, most: most)

@@ -34,7 +34,16 @@ public protocol SandMode: AnyObject {
     func timePhysics(wait: Bool, _ work: () -> Void) -> Double
     /// The grains as this mode brings them to the screen this frame in `shape` (uploaded,
     /// read back, or left where they are on the GPU), with what that took where `timed`.
-    func present(shape: GrainShape, timed: Bool) throws -> PresentedGrains
+    /// `steady`: drawn while the engine advances on another thread, so nothing drawn may be
+    /// what the engine writes.
+    func present(shape: GrainShape, timed: Bool, steady: Bool) throws -> PresentedGrains
+}
+
+extension SandMode {
+    /// The grains drawn before the engine advances again.
+    public func present(shape: GrainShape, timed: Bool) throws -> PresentedGrains {
+        try present(shape: shape, timed: timed, steady: false)
+    }
 }
 
 /// What `SandMode.present` gives the renderer, and what it cost on the way.

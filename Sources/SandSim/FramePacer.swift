@@ -34,6 +34,7 @@ public struct FramePacer: Sendable {
     private var simulatedSum: Float = 0
     /// Wall seconds a frame beside the physics, a running average; nil until measured.
     private var drawing: Float?
+    /// What the last frame waited for its physics.
     private var lastPhysics: Float = 0
     /// Recent frames' simulated seconds, and the wall seconds they stood for, for `slowMotion`.
     private var recent: [(simulated: Float, wall: Float)] = []
@@ -78,12 +79,13 @@ public struct FramePacer: Sendable {
     }
 
     /// What the frame's physics cost: `physics` wall seconds (the GPU's time where it runs there)
-    /// for `simulated` seconds.
-    public mutating func record(physics: Float, simulated: Float) {
-        lastPhysics = max(physics, 0)
+    /// for `simulated` seconds, of which the frame waited `blocking` (all of it by default; less
+    /// where the physics ran beside the drawing).
+    public mutating func record(physics: Float, simulated: Float, blocking: Float? = nil) {
+        lastPhysics = max(blocking ?? physics, 0)
         // A frame of almost no simulated time measures the step's fixed cost, not its rate.
         guard simulated >= Self.shortestTimed else { return }
-        physicsSum = Self.forgetting * physicsSum + lastPhysics
+        physicsSum = Self.forgetting * physicsSum + max(physics, 0)
         simulatedSum = Self.forgetting * simulatedSum + max(simulated, 0)
     }
 

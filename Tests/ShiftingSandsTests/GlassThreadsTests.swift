@@ -1,9 +1,10 @@
 @testable import ShiftingSands
 import GLSupport
+import SandGL
 import SandSim
 import Testing
 
-@Suite("Side by side on threads (headless GL)", .serialized, .enabled(if: HeadlessContext.unavailableReason == nil, "no GL 4.3 context through EGL"))
+@Suite("Glasses on threads (headless GL)", .serialized, .enabled(if: HeadlessContext.unavailableReason == nil, "no GL 4.3 context through EGL"))
 struct GlassThreadsTests {
     /// Three glasses of 250 grains on a 5 s timer, started and run 1.5 s, on this context and
     /// with worker contexts from `workers`.
@@ -28,6 +29,50 @@ struct GlassThreadsTests {
             let piles = [onThreads, inTurn].map { $0.glasses.map { $0.hourglass.engine.readGrains() } }
             #expect(piles[0].map(\.count) == [250, 250, 250])
             #expect(zip(piles[0], piles[1]).map { zip($0, $1).filter { $0 != $1 }.count } == [0, 0, 0], "grains that differ, by glass")
+        }
+    }
+
+    /// An Instanced glass of 250 grains alone on a 5 s timer, started and run 1.5 s a frame at
+    /// a time as the window runs it (HourglassScene): presented, advanced, drawn, waited for.
+    static func alone(workers: (() throws -> any WorkerContext)?, frame: (HourglassSession, PresentedGrains) throws -> Void = { _, _ in }) throws -> HourglassSession {
+        var settings = HourglassSettings()
+        settings.mode = .instanced
+        settings.counts[.instanced] = 250
+        settings.duration = 5
+        let session = try HourglassSession(settings: settings, comparing: false, shaders: .locateHourglass(), pacing: false, workerContexts: workers)
+        try session.handle(.start)
+        for _ in 0..<45 {
+            let seconds = try session.control(wall: 1.0 / 30)
+            let presented = try session.glasses[0].present(shape: .impostor, steady: session.advancesWhileDrawing)
+            session.startAdvance(by: seconds)
+            try frame(session, presented)
+            session.finishAdvance()
+        }
+        #expect(session.timer.phase == .running && (session.glasses[0].hourglass.upper ?? 250) < 250, "the sand runs")
+        return session
+    }
+
+    @Test("alone on a software renderer a compute glass advances on a thread while the frame draws a copy of the grains as they were, and ends grain for grain as advanced before the frame")
+    func aloneWhileDrawing() throws {
+        let context = try HeadlessContext()
+        try withExtendedLifetime(context) {
+            var copiesKept = 0
+            let whileDrawing = try Self.alone(workers: { try context.makeWorkerContext() }) { session, presented in
+                guard session.advancesWhileDrawing, case .particles(let drawn) = presented.source else { return }
+                let before = drawn.particles.read(Grain.self, count: drawn.count)
+                session.finishAdvance()
+                let after = session.glasses[0].hourglass.engine.readGrains()
+                // What the frame draws stays as presented while the glass moves on.
+                if drawn.particles.read(Grain.self, count: drawn.count) == before, before != after { copiesKept += 1 }
+                session.startAdvance(by: 0)
+            }
+            #expect(whileDrawing.advancesWhileDrawing == context.info.isSoftware)
+            if context.info.isSoftware { #expect(copiesKept >= 40, "frames whose drawn grains stayed as presented while the sand moved") }
+            let before = try Self.alone(workers: nil)
+            #expect(!before.advancesWhileDrawing)
+            let piles = [whileDrawing, before].map { $0.glasses[0].hourglass.engine.readGrains() }
+            #expect(piles[0].count == 250)
+            #expect(zip(piles[0], piles[1]).filter { $0 != $1 }.count == 0, "grains that differ")
         }
     }
 

@@ -80,20 +80,35 @@ final class HourglassScene: Scene {
         let queued = events
         events = []
         for event in queued { try session.handle(event) }
-        try stages.time(.physics) { try session.frame(wall: dt, waited: waited) }
-        stages.add(session.glasses.map(\.lastFrame.countSeconds).reduce(0, +) * 1000, to: .count, from: .physics)
-        passOn()
-        hearTimer(seen: window.isInFront)
-        let timer = session.timer
-        var scenes: [DrawnHourglass] = []
-        for glass in session.glasses {
-            let presented = try stages.time(.grains) { try glass.present(shape: session.settings.grainShape) }
-            if let notice = presented.notice { Notices.post(Self.text(notice)) }
-            scenes.append(DrawnHourglass(profile: glass.profile, angle: timer.containerAngle, grains: presented.source))
-        }
+        let seconds = try stages.time(.physics) { try session.control(wall: dt, waited: waited) }
         let scale = window.contentScale, windowHeight = Double(height) / scale
         let viewports = layout().viewports.map { SceneLayout.pixels($0, windowHeight: windowHeight, scale: scale) }
-        renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0, camera: camera, stages: stages)
+        if session.advancesWhileDrawing {
+            // The frame draws the grains as they were, while they move on (GlassThreads).
+            let scenes = try present(steady: true, stages: stages)
+            session.startAdvance(by: seconds)
+            renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0, camera: camera, stages: stages)
+            stages.time(.physics) { session.finishAdvance() }
+        } else {
+            stages.time(.physics) {
+                session.startAdvance(by: seconds)
+                session.finishAdvance()
+            }
+            stages.add(session.glasses.map(\.lastFrame.countSeconds).reduce(0, +) * 1000, to: .count, from: .physics)
+            let scenes = try present(steady: false, stages: stages)
+            renderer.render(Array(zip(scenes, viewports)), width: width, height: height, into: 0, camera: camera, stages: stages)
+        }
+        passOn()
+        hearTimer(seen: window.isInFront)
+    }
+
+    /// Every glass as the renderer draws it now.
+    private func present(steady: Bool, stages: FrameStages) throws -> [DrawnHourglass] {
+        try session.glasses.map { glass in
+            let presented = try stages.time(.grains) { try glass.present(shape: session.settings.grainShape, steady: steady) }
+            if let notice = presented.notice { Notices.post(Self.text(notice)) }
+            return DrawnHourglass(profile: glass.profile, angle: session.timer.containerAngle, grains: presented.source)
+        }
     }
 
     /// Another scene is on screen: the sand runs on, the title keeps the time left and the end

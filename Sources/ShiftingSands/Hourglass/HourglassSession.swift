@@ -27,9 +27,14 @@ final class HourglassSession {
     private var pacer: FramePacer?
     private var settingsChanged = false
     private var notices: [String] = []
-    /// Side by side on a software renderer: the glasses after the first on threads of their own.
+    /// On a software renderer: side by side, the glasses after the first on threads of their
+    /// own; alone, the glass on one while the frame draws (GlassThreads).
     private let threads: GlassThreads?
     var advancesOnThreads: Bool { threads != nil }
+    /// Whether the glass advances while the frame draws what it presented before: a compute
+    /// glass alone on a software renderer, whose tick runs on one core while the drawing would
+    /// leave the other idle.
+    var advancesWhileDrawing: Bool { threads != nil && !comparing && glasses[0].mode != .cpu }
 
     /// `comparing`: all three modes with the CPU mode's count and size. `savedSettings`: the
     /// settings came from the user's file, so a count this GL cannot load starts at the mode's
@@ -70,11 +75,11 @@ final class HourglassSession {
         autostartAt = autostart ? Double(HeadlessRun.defaultSettleSeconds) : nil
         pacer = pacing ? FramePacer() : nil
         self.hand = hand
-        threads = comparing && shaders != nil && GLInfo.current().isSoftware ? workerContexts.flatMap { make in
+        threads = shaders != nil && GLInfo.current().isSoftware ? workerContexts.flatMap { make in
             do {
-                return try GlassThreads(glasses: modes.count, makeContext: make)
+                return try GlassThreads(count: comparing ? modes.count - 1 : 1, makeContext: make)
             } catch {
-                Console.progress("shifting-sands: \(error); the glasses side by side advance in turn")
+                Console.progress("shifting-sands: \(error); " + (comparing ? "the glasses side by side advance in turn" : "the glass advances before the frame draws"))
                 return nil
             }
         } : nil
@@ -120,6 +125,13 @@ final class HourglassSession {
     /// autostart and the scripted hand on the simulated clock, then every glass advanced by the
     /// simulated time the frame covers.
     func frame(wall: Float, waited: Float = 0) throws {
+        startAdvance(by: try control(wall: wall, waited: waited))
+        finishAdvance()
+    }
+
+    /// A frame's first part: the autostart and the scripted hand on the simulated clock;
+    /// returns the simulated seconds the frame covers.
+    func control(wall: Float, waited: Float = 0) throws -> Float {
         if let at = autostartAt, clock >= at {
             autostartAt = nil
             try handle(.start)
@@ -127,15 +139,31 @@ final class HourglassSession {
         if let moves = hand?.moves(at: Float(clock)), !moves.isEmpty {
             for move in moves { try handle(.hand(move)) }
         }
-        let seconds = pacer?.simulatedSeconds(wall: wall, waited: waited) ?? wall
-        let physics: Float
-        if let threads {
-            physics = threads.advance(glasses, by: seconds)
+        return pacer?.simulatedSeconds(wall: wall, waited: waited) ?? wall
+    }
+
+    /// Starts advancing every glass by `seconds`; with `advancesWhileDrawing`, on a thread,
+    /// and nothing of the session may be touched before `finishAdvance`.
+    func startAdvance(by seconds: Float) {
+        if let threads, comparing || advancesWhileDrawing {
+            threads.start(glasses, by: seconds)
         } else {
             for glass in glasses { glass.advance(by: seconds) }
-            physics = glasses.map(\.physicsSeconds).reduce(0, +)
         }
-        pacer?.record(physics: physics, simulated: glasses[0].lastFrame.seconds)
+    }
+
+    /// Waits for the glasses `startAdvance` began, and times the frame's physics.
+    func finishAdvance() {
+        guard let threads, comparing || advancesWhileDrawing else {
+            pacer?.record(physics: glasses.map(\.physicsSeconds).reduce(0, +), simulated: glasses[0].lastFrame.seconds)
+            return
+        }
+        let clock = ContinuousClock(), waiting = clock.now
+        let span = threads.wait()
+        // Side by side the glasses' wall time is the physics; alone, the glass's own time is
+        // its cost and only what the frame waited for it held the frame up.
+        pacer?.record(physics: comparing ? span : glasses[0].physicsSeconds, simulated: glasses[0].lastFrame.seconds,
+                      blocking: comparing ? nil : Float(waiting.duration(to: clock.now).seconds))
     }
 
     // MARK: events

@@ -76,10 +76,17 @@ struct MachineFit: Codable, Equatable {
     /// the cores, whichever is longer. A glass whose own tick already spreads over every core
     /// (the CPU engine from `CPUEngine.sharedFrom`, the compute engine past its one-dispatch
     /// tick) counts its time once for each core.
+    ///
+    /// A compute glass alone ticks while the frame draws (GlassThreads): its tick holds the frame
+    /// up only for the share of the cores it takes from the drawing, a core's; one that spreads
+    /// over every core, wholly. The CPU engine alone advances before the frame draws.
     static func onThreads(_ ticks: [(PhysicsMode, Double)], count: Int, cores: Int) -> Double {
         let work = ticks.map { mode, milliseconds in
             let shared = mode == .cpu ? count >= CPUEngine.sharedFrom : ComputeEngine.TickPath.forCount(count, softwareGL: true) == .dispatchesPerSubstep
             return milliseconds * Double(shared ? cores : 1)
+        }
+        if ticks.count == 1, let (mode, milliseconds) = ticks.first {
+            return mode == .cpu ? milliseconds : work[0] / Double(max(cores, 1))
         }
         return max(ticks.map(\.1).max() ?? 0, work.reduce(0, +) / Double(max(cores, 1)))
     }

@@ -69,9 +69,10 @@ final class Simulation {
         if hourglass.isDraining, let upper = hourglass.upper { drainHistory.append((timer.elapsed, upper)) }
     }
 
-    /// The grains as this mode brings them to the screen in `shape`.
-    func present(shape: GrainShape) throws -> PresentedGrains {
-        try sandMode.present(shape: shape, timed: false)
+    /// The grains as this mode brings them to the screen in `shape`; `steady`: drawn while the
+    /// glass advances on another thread.
+    func present(shape: GrainShape, steady: Bool = false) throws -> PresentedGrains {
+        try sandMode.present(shape: shape, timed: false, steady: steady)
     }
 
     /// The same colour for grain i in every mode, wherever it is drawn from.
