@@ -76,6 +76,45 @@ struct GlassThreadsTests {
         }
     }
 
+    /// In the window (GLX) a GPU ↔ Instanced switch while the sand ran crashed in the worker's
+    /// next dispatch: the old engine's programs were deleted while the worker's context, which
+    /// had run them, kept llvmpipe's pointer to what it built for them. Headless (EGL) the crash
+    /// did not show, so the test holds the cure: the worker's context is made anew, the old one
+    /// dropped before the old engine is.
+    @Test("a glass alone switched between the compute modes while the sand runs goes on advancing on a thread whose context is made anew for each new engine")
+    func switchWhileRunning() throws {
+        let context = try HeadlessContext()
+        try withExtendedLifetime(context) {
+            var settings = HourglassSettings()
+            settings.mode = .gpu
+            settings.counts[.gpu] = 250
+            settings.counts[.instanced] = 250
+            // Each context made, held weakly: none may be left when the next is made.
+            var made: [() -> (any WorkerContext)?] = []
+            var madeBeside = 0
+            let session = try HourglassSession(settings: settings, comparing: false, shaders: .locateHourglass(), pacing: false, workerContexts: {
+                if made.contains(where: { $0() != nil }) { madeBeside += 1 }
+                let worker = try context.makeWorkerContext()
+                made.append { [weak worker] in worker }
+                return worker
+            })
+            try session.handle(.start)
+            let switches: [PhysicsMode] = [.instanced, .gpu, .instanced, .cpu, .gpu]
+            for mode in switches {
+                for _ in 0..<20 { try session.frame(wall: 1.0 / 30) }
+                try session.handle(.select(mode))
+                #expect(session.glasses[0].mode == mode)
+                try session.handle(.start)
+            }
+            for _ in 0..<20 { try session.frame(wall: 1.0 / 30) }
+            #expect(session.glasses[0].hourglass.engine.readGrains().count == 250)
+            guard context.info.isSoftware else { return }
+            #expect(session.advancesWhileDrawing)
+            #expect(made.count == 1 + switches.count, "worker contexts made: the first, then one for each new engine")
+            #expect(madeBeside == 0, "contexts made while an older one was still there")
+        }
+    }
+
     @Test("where no second context can be made, the glasses side by side advance in turn")
     func noSecondContext() throws {
         let context = try HeadlessContext()

@@ -29,7 +29,8 @@ final class HourglassSession {
     private var notices: [String] = []
     /// On a software renderer: side by side, the glasses after the first on threads of their
     /// own; alone, the glass on one while the frame draws (GlassThreads).
-    private let threads: GlassThreads?
+    private var threads: GlassThreads?
+    private let makeThreads: () -> GlassThreads?
     var advancesOnThreads: Bool { threads != nil }
     /// Whether the glass advances while the frame draws what it presented before: a compute
     /// glass alone on a software renderer, whose tick runs on one core while the drawing would
@@ -75,14 +76,22 @@ final class HourglassSession {
         autostartAt = autostart ? Double(HeadlessRun.defaultSettleSeconds) : nil
         pacer = pacing ? FramePacer() : nil
         self.hand = hand
-        threads = shaders != nil && GLInfo.current().isSoftware ? workerContexts.flatMap { make in
+        let software = shaders != nil && GLInfo.current().isSoftware
+        makeThreads = { [comparing] in
+            guard software, let make = workerContexts else { return nil }
             do {
                 return try GlassThreads(count: comparing ? modes.count - 1 : 1, makeContext: make)
             } catch {
                 Console.progress("shifting-sands: \(error); " + (comparing ? "the glasses side by side advance in turn" : "the glass advances before the frame draws"))
                 return nil
             }
-        } : nil
+        }
+        threads = makeThreads()
+    }
+
+    deinit {
+        // The workers' contexts go before the glasses' programs (changeTimer says why).
+        threads = nil
     }
 
     /// The mode whose count and size the overlay shows and the timer asks for: the chosen
@@ -253,8 +262,14 @@ final class HourglassSession {
         let asked = settings.grainSettings(for: shownMode)
         let pending = glasses[0].settings != Self.grains(asked, in: glasses[0].mode)
         let respawn = actions.contains(.freshPile) || (fromRest && timer.flip != nil && pending)
+        // A glass in a new mode deletes its engine's programs; a worker's context that ran them
+        // keeps llvmpipe's pointer to what it built for them, and its next dispatch crashed on
+        // a GPU ↔ Instanced switch. So the threads and their contexts go first and come back.
+        let newEngine = respawn && !comparing && asked.mode != glasses[0].mode && threads != nil
+        if newEngine { threads = nil }
         for glass in glasses {
             try glass.follow(timer, respawn: respawn ? Self.grains(asked, in: comparing ? glass.mode : asked.mode) : nil)
         }
+        if newEngine { threads = makeThreads() }
     }
 }

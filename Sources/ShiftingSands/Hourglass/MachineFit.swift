@@ -67,7 +67,8 @@ struct MachineFit: Codable, Equatable {
         let drawing = (costs.map(\.drawing.fixed).max() ?? 0) + costs.map { $0.drawing.perGrain * Double(count) }.reduce(0, +)
         let drawSeconds = (drawing + Self.windowMilliseconds) / 1000
         let share = 1 - tickSeconds / Double(PhysicsConstants.tickSeconds)
-        guard share > 0 else { return nil }
+        // A glass's own tick longer than the sand it steps is slow motion, whatever runs beside.
+        guard share > 0, ticks.allSatisfy({ $0.1 / 1000 < Double(PhysicsConstants.tickSeconds) }) else { return nil }
         return share / drawSeconds
     }
 
