@@ -380,7 +380,7 @@ void ui_same_line(void) { ImGui::SameLine(); }
 
 void ui_room(float width, float height) { ImGui::Dummy(ImVec2(width, height)); }
 
-void ui_same_line_at(float offset) { ImGui::SameLine(offset); }
+void ui_same_line_at(float offset) { ImGui::SameLine(ImGui::GetCursorStartPos().x + offset); }
 
 void ui_separator(void) { ImGui::Separator(); }
 

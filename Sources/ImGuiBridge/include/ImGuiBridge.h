@@ -108,7 +108,7 @@ void ui_same_line(void);
 /// Empty room `width` × `height` where a line that comes and goes will show, so the panel's
 /// size, and the controls under the pointer, stay put.
 void ui_room(float width, float height);
-/// Continues the line at `offset` pixels from the panel's left edge (for columns).
+/// Continues the line `offset` pixels right of where the panel's lines start (for columns).
 void ui_same_line_at(float offset);
 void ui_separator(void);
 /// Puts text over the scene at a pixel position (labels in the side-by-side view).
