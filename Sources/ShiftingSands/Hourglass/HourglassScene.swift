@@ -213,14 +213,19 @@ final class HourglassScene: Scene {
     }
 
     /// Side by side, each hourglass is named under its glass with the grains it holds (a count
-    /// chosen waits for the next start), its live cost and the frame rate, in short where the
-    /// full line does not fit its column.
+    /// chosen waits for the next start), its live cost and the frame rate: the longest line
+    /// that fits its column, down to the name alone (at 700 units wide the short line ran into
+    /// the next glass's).
     private func drawLabels(_ layout: SceneLayout) {
         for (glass, (viewport, shape)) in zip(session.glasses, zip(layout.viewports, layout.glasses)) {
             let name = localized(glass.mode.displayName), milliseconds = Double(glass.physicsSeconds) * 1000
             let grains = NumberText.whole(glass.settings.count)
-            var text = localized("%@ · %@ grains · %.2f ms physics per frame · %.0f fps", name, grains, milliseconds, fps)
-            if Double(ui_text_width(text)) > viewport.width - 20 { text = localized("%@ · %@ grains · %.2f ms · %.0f fps", name, grains, milliseconds, fps) }
+            let lines = [
+                localized("%@ · %@ grains · %.2f ms physics per frame · %.0f fps", name, grains, milliseconds, fps),
+                localized("%@ · %@ grains · %.2f ms · %.0f fps", name, grains, milliseconds, fps),
+                localized("%@ · %.2f ms · %.0f fps", name, milliseconds, fps),
+            ]
+            let text = lines.first { Double(ui_text_width($0)) <= viewport.width - 20 } ?? name
             ui_label(text, Float(viewport.midX), Float(shape.maxY + 4), 0.5)
         }
     }

@@ -100,6 +100,7 @@ enum SimplifiedChinese {
         "Swift on the CPU": "CPU 上的 Swift",
         "%@ · %@ grains · %.2f ms physics per frame · %.0f fps": "%@ · %@ 粒沙 · 每帧物理 %.2f 毫秒 · %.0f 帧/秒",
         "%@ · %@ grains · %.2f ms · %.0f fps": "%@ · %@ 粒沙 · %.2f 毫秒 · %.0f 帧/秒",
+        "%@ · %.2f ms · %.0f fps": "%@ · %.2f 毫秒 · %.0f 帧/秒",
         "slow motion ×%.2f": "慢动作 ×%.2f",
         "slow motion ×%.2f: physics can't keep up": "慢动作 ×%.2f：物理计算跟不上",
         "start / flip": "开始 / 翻转",
