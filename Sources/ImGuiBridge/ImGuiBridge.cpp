@@ -232,6 +232,8 @@ int ui_missing_glyphs(const char *text) {
 
 bool ui_button(const char *label, float width) { return ImGui::Button(label, ImVec2(width, 0)); }
 
+float ui_button_width(const char *label) { return ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x; }
+
 bool ui_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label, value); }
 
 bool ui_radio(const char *label, bool active) { return ImGui::RadioButton(label, active); }

@@ -53,6 +53,8 @@ float ui_text_width(const char *text);
 /// How many characters of `text` (UTF-8) the text font has no glyph for (drawn as '?').
 int ui_missing_glyphs(const char *text);
 bool ui_button(const char *label, float width);
+/// The width a button needs to show `label` whole, in window units.
+float ui_button_width(const char *label);
 bool ui_checkbox(const char *label, bool *value);
 bool ui_radio(const char *label, bool active);
 /// A drop-down list of `count` `items` of `width`, `current` the chosen one's index.

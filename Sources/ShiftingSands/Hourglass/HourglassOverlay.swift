@@ -120,11 +120,14 @@ enum HourglassOverlay {
         case UISliderTyped: frame.events += typedDuration.events(TypedEntry.duration(typedDuration.text), HourglassEvent.duration)
         default: break
         }
-        // One row of presets, or two of three where the window is narrow.
+        // One row of presets, or two of three where the window is narrow, as wide as the widest
+        // label needs ("10 分钟" was cut at 52).
         let perRow = compact ? 3 : HourglassTimer.presets.count
-        for (index, preset) in HourglassTimer.presets.enumerated() {
+        let labels = HourglassTimer.presets.map(DurationText.shown)
+        let width = compact ? max(52 * scale, labels.map { ui_button_width($0) }.max() ?? 0) : 0
+        for (index, (preset, label)) in zip(HourglassTimer.presets, labels).enumerated() {
             if index % perRow != 0 { ui_same_line() }
-            if ui_button(DurationText.shown(preset), (compact ? 52 : 0) * scale) { frame.events.append(.duration(preset)) }
+            if ui_button(label, width) { frame.events.append(.duration(preset)) }
         }
         let busy = model.phase == .flipping || model.phase == .running
         if ui_button(localized(busy ? "Reset" : "Start"), (compact ? 66 : 80) * scale) { frame.events.append(.startOrReset) }
