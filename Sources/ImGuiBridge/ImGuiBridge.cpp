@@ -91,7 +91,8 @@ void applyWarmStyle() {
 }
 double lastFrameTime = 0;
 GLFWcursor *cursors[ImGuiMouseCursor_COUNT] = {};
-ImGuiMouseCursor shownCursor = ImGuiMouseCursor_Arrow;
+// None set yet: the first frame sets the arrow, which a bare X server does not show by itself.
+ImGuiMouseCursor shownCursor = ImGuiMouseCursor_COUNT;
 
 // The pointer's shape for what it is over (a text box's I-beam), changed only when it changes.
 void showCursor(ImGuiMouseCursor wanted) {
@@ -146,7 +147,7 @@ void ui_shutdown(void) {
         if (cursor) glfwDestroyCursor(cursor);
         cursor = nullptr;
     }
-    shownCursor = ImGuiMouseCursor_Arrow;
+    shownCursor = ImGuiMouseCursor_COUNT;
     lastFrameTime = 0;
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
