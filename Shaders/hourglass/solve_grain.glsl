@@ -12,8 +12,13 @@
 // sleeper), storeEnd (the substep's end), listedPosition (where a grain was when listed),
 // grainId (its place in load order), armRelist, and contactCount and contactAt.
 // `first` and `last` are constants at every call: the compiler keeps only their branch, as
-// llvmpipe runs the code of a branch a uniform rules out.
+// llvmpipe runs the code of a branch a uniform rules out. For the same reason a program may be
+// compiled for ticks in which grains may sleep or may not (SLEEPS, true or false); otherwise
+// the block's sleepEnabled decides.
 // Needs solve_parameters.glsl, glass.glsl and contact.glsl.
+#ifndef SLEEPS
+#define SLEEPS (sleepEnabled != 0u)
+#endif
 
 vec3 predicted(vec3 p, vec3 v) {
     return p + (v + gravity * subDt) * subDt;
@@ -86,7 +91,7 @@ void endSubstep(uint k, vec3 p, vec4 start, vec3 free, float sleep, vec3 under) 
     // neighbours cannot move, would plug it. Sleep only while the timer does not run, to save
     // work: friction holds a pile's slope (contact.glsl), not sleep.
     bool resting = inChamberBelow(p.y) && holdsUp(under, length(under));
-    sleep = sleepEnabled != 0u && resting && length(v) < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
+    sleep = SLEEPS && resting && length(v) < SLEEP_SPEED * speedScale ? sleep + 1.0 : 0.0;
     storeEnd(k, vec4(p, start.w), vec4(v, sleep));
     // Before a check: whether the grain, at its own speed and what gravity adds, may come the
     // relisting distance before the check after it.
@@ -100,7 +105,7 @@ void solveGrain(uint k, bool first, bool last, bool firstOfTick) {
     vec4 start = startPositionRadius(k);
     vec4 motion = startVelocitySleep(k);
     float r = start.w;
-    if (sleepEnabled != 0u && motion.w >= LIGHT_SLEEP_COUNTER) {
+    if (SLEEPS && motion.w >= LIGHT_SLEEP_COUNTER) {
         if (last) endSleeperSubstep(k, start, motion.w, firstOfTick);
         else storeIterate(k, vec4(start.xyz, -r));
         return;
@@ -117,11 +122,11 @@ void solveGrain(uint k, bool first, bool last, bool firstOfTick) {
         bool stillJ;
         if (first) {
             vec4 otherMotion = startVelocitySleep(j);
-            stillJ = sleepEnabled != 0u && otherMotion.w >= LIGHT_SLEEP_COUNTER;
+            stillJ = SLEEPS && otherMotion.w >= LIGHT_SLEEP_COUNTER;
             xj = stillJ ? other.xyz : predicted(other.xyz, otherMotion.xyz);
         } else {
             vec4 previous = iterateAt(j);
-            stillJ = previous.w < 0.0;
+            stillJ = SLEEPS && previous.w < 0.0;
             xj = previous.xyz;
         }
         addContact(x, start.xyz, r, xj, other.xyz, other.w, stillJ, push, contacts, under);

@@ -3,7 +3,7 @@ import Foundation
 /// Where `$SHIFTING_SANDS_SHADER_DUMP` names a folder, every program the app links is written
 /// there as the GL is given it (defines and includes in place), one folder a program:
 /// `scene/stages[.variant]/stage files` (`hourglass/surface+glass/`,
-/// `hourglass/contact_solve.first/`). Other compilers check those files (the Khronos
+/// `hourglass/contact_solve.first-awake/`). Other compilers check those files (the Khronos
 /// reference compiler in ShaderValidationTests; a driver's on a machine with a GPU).
 public enum ShaderDump {
     public static let environmentVariable = "SHIFTING_SANDS_SHADER_DUMP"

@@ -58,11 +58,11 @@ public struct ShaderSource: Sendable {
         ShaderSource(directory: directory.appendingPathComponent(name), defines: defines)
     }
 
-    /// The same shaders with `extra` after the defines, the variant called `variant`: one source
-    /// compiled into variants, as specialization constants would (a software GL runs a branch's
-    /// code even where a uniform rules it out).
+    /// The same shaders with `extra` after the defines, the variant called `variant` (after this
+    /// one's name, where it has one): one source compiled into variants, as specialization
+    /// constants would (a software GL runs a branch's code even where a uniform rules it out).
     public func adding(defines extra: String, variant: String) -> ShaderSource {
-        ShaderSource(directory: directory, defines: defines + "\n" + extra, variant: variant)
+        ShaderSource(directory: directory, defines: defines + "\n" + extra, variant: self.variant.isEmpty ? variant : "\(self.variant)-\(variant)")
     }
 
     /// The full source of `name`, ready to compile.

@@ -48,8 +48,9 @@ public final class ComputeEngine: PhysicsEngine {
     /// Every dispatch and memory barrier put in the GL's queue since load, with work or not.
     public private(set) var launches = Launches()
 
-    /// The solve's iteration in its three roles: first, between, last (one iteration: both).
-    private let solvePrograms: [IterationRole: ShaderProgram]
+    /// The solve's iteration in its three roles: first, between, last (one iteration: both),
+    /// for ticks in which grains may sleep (true) and for those in which none may.
+    private let solvePrograms: [Bool: [IterationRole: ShaderProgram]]
     private let writeBackProgram: ShaderProgram
     /// The write-back's slots in the counter's ring.
     private let slots = UniformBlock<DispatchBlock>()
@@ -85,8 +86,10 @@ public final class ComputeEngine: PhysicsEngine {
     /// Needs a current GL 4.3 context on this thread.
     public init(name: String, shaders: ShaderSource) throws {
         self.name = name
-        solvePrograms = try Dictionary(uniqueKeysWithValues: IterationRole.allCases.map { role in
-            (role, try ShaderProgram(compute: "contact_solve.comp", source: role.variant(of: shaders)))
+        solvePrograms = try Dictionary(uniqueKeysWithValues: [false, true].map { sleeps in
+            (sleeps, try Dictionary(uniqueKeysWithValues: IterationRole.allCases.map { role in
+                (role, try ShaderProgram(compute: "contact_solve.comp", source: role.variant(of: shaders).solving(sleeps: sleeps)))
+            }))
         })
         writeBackProgram = try ShaderProgram(compute: "write_back.comp", source: shaders)
         snapProgram = try ShaderProgram(compute: "snap_after_flip.comp", source: shaders)
@@ -197,7 +200,7 @@ public final class ComputeEngine: PhysicsEngine {
         parameterRing.bind(0)
         profileTable.bind(unit: ComputeBindings.profileUnit)
         let slot = upperCounter.reserve()
-        smallTick.run(substeps: substeps, particles: particleBuffer, upperCounts: upperCounter.buffer, upperSlot: slot)
+        smallTick.run(substeps: substeps, sleeps: frame.sleepEnabled != 0, particles: particleBuffer, upperCounts: upperCounter.buffer, upperSlot: slot)
         countedSlot = slot
         countedSpeedOf = nil
         launches.add(dispatches: smallTick.lastDispatches, barriers: smallTick.lastDispatches)
@@ -224,7 +227,7 @@ public final class ComputeEngine: PhysicsEngine {
                 launches.add(dispatches: listing.stages, barriers: listing.stages)
             }
             parameterRing.bind(block)
-            solve(iterations: schedule.iterations)
+            solve(iterations: schedule.iterations, sleeps: frame.sleepEnabled != 0)
             listing.advance()
             current = 1 - current
         }
@@ -232,7 +235,7 @@ public final class ComputeEngine: PhysicsEngine {
     }
 
     /// One substep's contact iterations, from `states[current]` into the other state.
-    private func solve(iterations: Int) {
+    private func solve(iterations: Int, sleeps: Bool) {
         states[current].bind(unit: ComputeBindings.grainsUnit)
         states[1 - current].bindImage(unit: ComputeBindings.grainsImage)
         listing.contacts.bind(unit: ComputeBindings.contactListUnit)
@@ -244,7 +247,7 @@ public final class ComputeEngine: PhysicsEngine {
             let role = IterationRole(iteration, of: iterations)
             iterates[iteration % 2].bindImage(unit: ComputeBindings.iterateImage)
             iterates[(iteration + 1) % 2].bind(unit: ComputeBindings.iterateUnit)
-            solvePrograms[role]!.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
+            solvePrograms[sleeps]![role]!.dispatch(invocations: grainCount, groupSize: PhysicsConstants.workGroupSize)
             epoxy_glMemoryBarrier(ContactListing.barrier)
         }
         launches.add(dispatches: iterations, barriers: iterations)

@@ -9,6 +9,13 @@ extension ShaderSource {
         shaders.folder("hourglass", defines: physicsDefines + "\n" + renderDefines)
     }
 
+    /// The solve compiled for ticks in which grains may sleep, or for those in which none may
+    /// (solve_grain.glsl's SLEEPS): llvmpipe runs the sleepers' code wherever a uniform rules it
+    /// out (a small pile's draining tick 0.4 ms faster, docs/BENCHMARKS.md).
+    func solving(sleeps: Bool) -> ShaderSource {
+        adding(defines: "#define SLEEPS \(sleeps)", variant: sleeps ? "sleeps" : "awake")
+    }
+
     /// The hourglass's shaders, found as `locate` finds the folder.
     public static func locateHourglass() throws -> ShaderSource {
         hourglass(in: try locate(probe: "hourglass/contact_solve.comp"))
@@ -39,7 +46,7 @@ extension ShaderSource {
             ("CONTACT_LIST_SLOTS", C.contactListSlots),
             ("COMPUTE_ITERATIONS", C.computeIterations),
         ] + SmallPileTick.wordDefines + ComputeBindings.buffers + ComputeBindings.units + ComputeBindings.images + ComputeBindings.uniformBlocks
-        return defines(floats: floats) + "\n" + defines(integers)
+        return [defines(floats: floats), defines(integers), SortingNetwork.listDefine(slots: C.contactListSlots)].joined(separator: "\n")
     }()
 }
 

@@ -10,9 +10,15 @@ import SandSim
 final class SmallPileTick {
     private let shaders: ShaderSource
     private let softwareGL: Bool
-    /// The tick compiled for each group size asked for so far.
-    private var programs: [Int: ShaderProgram] = [:]
-    private var program: ShaderProgram?
+    /// The tick compiled for each group size asked for so far, for ticks in which grains may
+    /// sleep and for those in which none may (`solving(sleeps:)`).
+    private var programs: [ProgramKey: ShaderProgram] = [:]
+    private struct ProgramKey: Hashable {
+        let groupSize: Int
+        let sleeps: Bool
+    }
+    /// The pile's group size, set by `configure`.
+    private var groupSize: Int?
     /// The grid and the skin, set by `configure`.
     private let listingBlock = UniformBlock<ListingBlock>()
     private let dispatchBlock = UniformBlock<DispatchBlock>()
@@ -58,21 +64,22 @@ final class SmallPileTick {
     init(shaders: ShaderSource) throws {
         self.shaders = shaders
         softwareGL = GLInfo.current().isSoftware
-        _ = try compiled(groupSize: Self.groupSize(count: Self.largestCount, softwareGL: softwareGL))
+        _ = try compiled(ProgramKey(groupSize: Self.groupSize(count: Self.largestCount, softwareGL: softwareGL), sleeps: true))
     }
 
-    private func compiled(groupSize: Int) throws -> ShaderProgram {
-        if let program = programs[groupSize] { return program }
+    private func compiled(_ key: ProgramKey) throws -> ShaderProgram {
+        if let program = programs[key] { return program }
         let program = try ShaderProgram(compute: "small_pile_tick.comp",
-                                        source: shaders.adding(defines: "#define TICK_GROUP_SIZE \(groupSize)", variant: "group\(groupSize)"))
-        programs[groupSize] = program
+                                        source: shaders.adding(defines: "#define TICK_GROUP_SIZE \(key.groupSize)", variant: "group\(key.groupSize)").solving(sleeps: key.sleeps))
+        programs[key] = program
         return program
     }
 
     /// Sizes the buffers for `grainCount` grains in `grid`, and arms the first listing.
     func configure(grid: NeighbourGrid, reach: ContactListReach, grainCount: Int) throws {
-        let program = try compiled(groupSize: Self.groupSize(count: grainCount, softwareGL: softwareGL))
-        self.program = program
+        let groupSize = Self.groupSize(count: grainCount, softwareGL: softwareGL)
+        for sleeps in [false, true] { _ = try compiled(ProgramKey(groupSize: groupSize, sleeps: sleeps)) }
+        self.groupSize = groupSize
         grains.allocate(byteCount: 7 * grainCount * 16)
         let cells = grid.cellCount + 1
         let wordCount = Self.controlWords + 2 * cells + 2 * grainCount + grainCount * (PhysicsConstants.contactListSlots + 1)
@@ -91,10 +98,10 @@ final class SmallPileTick {
     }
 
     /// One tick of `substeps` on `particles` (load order, in place), with the solve's
-    /// parameters and the glass already bound; the count above the neck goes to `upperSlot`
-    /// of `upperCounts`.
-    func run(substeps: Int, particles: StorageBuffer, upperCounts: StorageBuffer, upperSlot: Int) {
-        guard let program else { return }
+    /// parameters and the glass already bound (their sleepEnabled as `sleeps`); the count above
+    /// the neck goes to `upperSlot` of `upperCounts`.
+    func run(substeps: Int, sleeps: Bool, particles: StorageBuffer, upperCounts: StorageBuffer, upperSlot: Int) {
+        guard let groupSize, let program = programs[ProgramKey(groupSize: groupSize, sleeps: sleeps)] else { return }
         listingBlock.bind()
         particles.bind(to: ComputeBindings.particles)
         grains.bindImage(unit: ComputeBindings.tickGrainsImage, access: GL_READ_WRITE)

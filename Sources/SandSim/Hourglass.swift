@@ -22,6 +22,9 @@ public struct Hourglass {
     /// Calibration and benchmarks: the sand is left alone at this gravity, with no neck friction
     /// and no taps.
     public var fixedGravity: Float?
+    /// Benchmarks of draining sand: no grain may sleep, as while the timer runs, however long
+    /// the timer has rested.
+    public var keepsAwake = false
     /// While paused the sand, the timer and the clock all stand still.
     public var isPaused = false
 
@@ -183,7 +186,7 @@ public struct Hourglass {
     /// neck friction and tap.
     private func parameters() -> SimulationParameters {
         var parameters = SimulationParameters(duration: timer.duration, mode: mode, count: engine.grainCount, grainRadius: grainRadius)
-        parameters.sleepAllowed = restingFor >= TimedDrain.sleepDelaySeconds
+        parameters.sleepAllowed = !keepsAwake && restingFor >= TimedDrain.sleepDelaySeconds
         if let fixedGravity {
             parameters.gravity = fixedGravity
             return parameters

@@ -396,8 +396,8 @@ struct ShaderLoadingTests {
             try ComputeEngine(name: "GPU", shaders: ShaderSource(directory: folder, defines: ShaderSource.physicsDefines))
         } throws: { error in
             guard case GLError.shaderCompile(let name, let log) = error else { return false }
-            // The first variant compiled is named with it: each role is its own program.
-            return name == "contact_solve.comp (only)" && log.contains("undefinedThing") && "\(error)".contains("contact_solve.comp (only)")
+            // The first variant compiled is named with it: each role, with sleep and without, is its own program.
+            return name == "contact_solve.comp (only-awake)" && log.contains("undefinedThing") && "\(error)".contains("contact_solve.comp (only-awake)")
         }
     }
 

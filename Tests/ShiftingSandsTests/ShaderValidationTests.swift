@@ -58,7 +58,9 @@ struct ShaderValidationTests {
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         for role in ["only", "first", "between", "last"] {
-            #expect(programs["hourglass/contact_solve.\(role)"] != nil, "the contact solve's \(role) variant was not linked")
+            for sleep in ["sleeps", "awake"] {
+                #expect(programs["hourglass/contact_solve.\(role)-\(sleep)"] != nil, "the contact solve's \(role)-\(sleep) variant was not linked")
+            }
         }
     }
 
@@ -81,17 +83,17 @@ struct ShaderValidationTests {
     @Test("a type error put into a program on purpose fails the check, naming the program and variant")
     func typeError() throws {
         let dump = try Self.dumped.get()
-        let program = dump.appendingPathComponent("hourglass").appendingPathComponent("contact_solve.first")
+        let program = dump.appendingPathComponent("hourglass").appendingPathComponent("contact_solve.first-sleeps")
         let text = try String(contentsOf: program.appendingPathComponent("contact_solve.comp"), encoding: .utf8)
         #expect(try ReferenceCompiler.check(program: program) == nil)
         let wrong = text.replacingOccurrences(of: "void main() {", with: "void main() {\n    float speed = vec3(1.0);")
         #expect(wrong != text)
         try withTemporaryFolder("broken") { folder in
-            let broken = folder.appendingPathComponent("hourglass").appendingPathComponent("contact_solve.first")
+            let broken = folder.appendingPathComponent("hourglass").appendingPathComponent("contact_solve.first-sleeps")
             try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
             try wrong.write(to: broken.appendingPathComponent("contact_solve.comp"), atomically: true, encoding: .utf8)
             let failure = try #require(try ReferenceCompiler.check(program: broken))
-            #expect(failure.contains("contact_solve.first") && failure.contains("contact_solve.comp"), "\(failure)")
+            #expect(failure.contains("contact_solve.first-sleeps") && failure.contains("contact_solve.comp"), "\(failure)")
             #expect(failure.contains("cannot convert"), "\(failure)")
         }
     }

@@ -78,8 +78,8 @@ final class Benchmark {
     enum Scenario: String, CaseIterable, ExpressibleByArgument {
         /// The fresh pile at rest in the lower chamber: as the app sits before a start.
         case settled
-        /// The pile turned into the upper chamber and draining: nothing sleeps there, so every
-        /// grain does the full neighbour loop (the worst case).
+        /// The pile turned into the upper chamber and draining, as while the timer runs: no
+        /// grain sleeps, so every grain does the full neighbour loop (the worst case).
         case draining
     }
 
@@ -128,6 +128,7 @@ final class Benchmark {
         // The app's own frame, at rest, at one gravity for every count.
         var hourglass = run.hourglass
         hourglass.fixedGravity = gravity
+        hourglass.keepsAwake = options.scenario == .draining
         var physics: [Double] = [], mesh: [Double] = [], readback: [Double] = [], render: [Double] = [], total: [Double] = []
         var readbackBytes = 0
         let stages = FrameStages(waitsForGL: true)
