@@ -94,7 +94,7 @@ public final class ComputeEngine: PhysicsEngine {
         writeBackProgram = try ShaderProgram(compute: "write_back.comp", source: shaders)
         snapProgram = try ShaderProgram(compute: "snap_after_flip.comp", source: shaders)
         listing = try ContactListing(shaders: shaders)
-        smallTick = try SmallPileTick(shaders: shaders)
+        smallTick = SmallPileTick(shaders: shaders)
         upperCounter = try UpperCounter(shaders: shaders)
         parameterRing = try SolveParameterRing()
     }

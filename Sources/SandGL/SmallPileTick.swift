@@ -60,11 +60,12 @@ final class SmallPileTick {
         return size
     }
 
-    /// Needs a current GL 4.3 context on this thread.
-    init(shaders: ShaderSource) throws {
+    /// Needs a current GL 4.3 context on this thread. Compiles nothing: `configure` compiles the
+    /// tick for the pile's group size (each costs about half a second on llvmpipe without its
+    /// shader cache, and one for the largest pile was compiled here and rarely used).
+    init(shaders: ShaderSource) {
         self.shaders = shaders
         softwareGL = GLInfo.current().isSoftware
-        _ = try compiled(ProgramKey(groupSize: Self.groupSize(count: Self.largestCount, softwareGL: softwareGL), sleeps: true))
     }
 
     private func compiled(_ key: ProgramKey) throws -> ShaderProgram {
