@@ -3,7 +3,7 @@
 /// beyond held values larger than any). The contact lists are sorted with one
 /// (neighbour_list.glsl): every exchange names its two places outright, where an insertion
 /// sort indexes an array by a value that differs from grain to grain, which llvmpipe does one
-/// invocation at a time (docs/BENCHMARKS.md, "Launches").
+/// invocation at a time (docs/BENCHMARKS.md, "The 7× mark").
 enum SortingNetwork {
     /// The exchanges in order: each puts the smaller of places `low` and `high` at `low`.
     static func exchanges(count: Int) -> [(low: Int, high: Int)] {
