@@ -36,6 +36,8 @@ public final class ComputeEngine: PhysicsEngine {
     public let name: String
     public var substeps = PhysicsConstants.substeps
     public private(set) var lastSubsteps = 0
+    /// The contact iterations in each substep of the last tick.
+    public private(set) var lastIterations = 0
     /// The checks whether to sort (each the sort's stages issued) in the last large-pile tick.
     public private(set) var lastChecks = 0
     public private(set) var grainCount = 0
@@ -159,11 +161,11 @@ public final class ComputeEngine: PhysicsEngine {
         let dt = max(frameDt, 0)
         guard dt > 0, substeps > 0, grainCount > 0 else { return }
         let schedule = schedulesForMeasuredSpeed
-            ? SolveSchedule.compute(dt: dt, substepsPerTick: substeps, parameters: stepParameters, grainRadius: grainRadius,
+            ? SolveSchedule.compute(dt: dt, substepsPerTick: substeps, parameters: stepParameters, grains: grainCount, grainRadius: grainRadius,
                                     relistDistance: relistDistance, fastest: speedBound(dt: dt, parameters: stepParameters))
-            : SolveSchedule.compute(dt: dt, substepsPerTick: substeps, parameters: stepParameters, grainRadius: grainRadius)
+            : SolveSchedule.compute(dt: dt, substepsPerTick: substeps, parameters: stepParameters, grains: grainCount, grainRadius: grainRadius)
         let subDt = dt / Float(schedule.substeps)
-        lastSubsteps = schedule.substeps
+        (lastSubsteps, lastIterations) = (schedule.substeps, schedule.iterations)
         var frame = parameters
         frame.gravity = PackedFloat3(stepParameters.gravityVector(angle: angle))
         frame.up = PackedFloat3(stepParameters.up(angle: angle))

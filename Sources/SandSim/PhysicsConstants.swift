@@ -114,8 +114,12 @@ public enum PhysicsConstants {
     public static let pushOutSpeed: Float = 0.1
     /// The compute engine's solve: iterations a substep, each moving every grain by the average
     /// of what its contacts ask times this relaxation (FleX's local relaxation); chosen by
-    /// measurement (docs/PHYSICS.md, "The compute engine's solve").
+    /// measurement (docs/PHYSICS.md, "The compute engine's solve"). A pile of more than
+    /// `deepPileGrains` gets `deepPileIterations`: each iteration carries the weight only one
+    /// grain's average further up, and with two a deep pile sank into itself and jammed its neck.
     public static let computeIterations = 2
+    public static let deepPileIterations = 4
+    public static let deepPileGrains = 20_000
     public static let contactRelaxation: Float = 1
     /// The compute engine lists the grains within two radii plus this many diameters of each
     /// grain when it sorts them, and sorts again once a grain may have come half of it

@@ -19,10 +19,11 @@ public struct SolveSchedule: Sendable, Equatable {
     /// Checks, at most, this many substeps apart: more would let gravity's slack eat the skin.
     public static let largestRelistInterval = 8
 
-    /// For a step of `dt` seconds: `substepsPerTick` for every tick of it, more for fast sand, so
-    /// no grain moves more than `computeMaxStepDiameters` in one, and `computeIterations` in each.
+    /// For a step of `dt` seconds of a pile of `grains`: `substepsPerTick` for every tick of it,
+    /// more for fast sand, so no grain moves more than `computeMaxStepDiameters` in one, and the
+    /// iterations its depth needs in each (`iterations(grains:)`).
     /// `fastest`: a bound on the sand's speed this step where one is measured (the fall where not).
-    public static func compute(dt: Float, substepsPerTick: Int, parameters: SimulationParameters, grainRadius: Float,
+    public static func compute(dt: Float, substepsPerTick: Int, parameters: SimulationParameters, grains: Int, grainRadius: Float,
                                relistDistance: Float = 0, fastest: Float? = nil) -> SolveSchedule {
         let substeps = parameters.substeps(perTick: substepsPerTick, grainRadius: grainRadius, dt: dt,
                                            maxStepDiameters: PhysicsConstants.computeMaxStepDiameters, fastest: fastest)
@@ -33,7 +34,13 @@ public struct SolveSchedule: Sendable, Equatable {
         // Gravity adds a·subDt² more to each step than to the one before; the first step's share
         // is left out, as a check every substep always left it (it is far below the skin).
         let slack = parameters.acceleration * subDt * subDt * Float(checked * (checked - 1)) / 2
-        return SolveSchedule(substeps: substeps, iterations: PhysicsConstants.computeIterations,
+        return SolveSchedule(substeps: substeps, iterations: iterations(grains: grains),
                              relistInterval: checked, relistSlack: slack)
+    }
+
+    /// Contact iterations a substep for a pile of `grains`: more for a deep pile
+    /// (PhysicsConstants.deepPileGrains).
+    public static func iterations(grains: Int) -> Int {
+        grains > PhysicsConstants.deepPileGrains ? PhysicsConstants.deepPileIterations : PhysicsConstants.computeIterations
     }
 }

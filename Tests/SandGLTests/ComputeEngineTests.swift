@@ -177,6 +177,20 @@ struct ComputeEngineTests {
                 "a substep at a time issues each iteration of every substep")
     }
 
+    @Test("a pile deeper than deepPileGrains takes more contact iterations a substep, each a dispatch")
+    func deepPileIterations() throws {
+        let gl = try GLFixture()
+        gl.engine.forcedPath = .dispatchesPerSubstep
+        for (count, iterations) in [(250, PhysicsConstants.computeIterations),
+                                    (PhysicsConstants.deepPileGrains + 1, PhysicsConstants.deepPileIterations)] {
+            try gl.engine.spawn(count: count)
+            let before = gl.engine.launches
+            gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: SimulationParameters(duration: 5))
+            #expect(gl.engine.lastIterations == iterations, "\(count) grains")
+            #expect((gl.engine.launches - before).dispatches >= gl.engine.lastSubsteps * iterations, "\(count) grains")
+        }
+    }
+
     /// A settled pile measures slow sand: its ticks take the fewest substeps a tick allows and
     /// check the lists every `largestRelistInterval`; the flip's fall takes more and checks
     /// more often, as the fall bounds it until the first measure after the flip.
@@ -188,7 +202,7 @@ struct ComputeEngineTests {
         // Fewer a tick than the fall needs at this grain size, as a large count's grains have.
         gl.engine.substeps = 6
         let parameters = SimulationParameters(duration: 5)
-        let forFall = SolveSchedule.compute(dt: GLFixture.frame, substepsPerTick: gl.engine.substeps, parameters: parameters,
+        let forFall = SolveSchedule.compute(dt: GLFixture.frame, substepsPerTick: gl.engine.substeps, parameters: parameters, grains: 300,
                                             grainRadius: GrainSizing.radiusForCount(300)).substeps
         var settled: [Int] = []
         for tick in 0..<120 {

@@ -119,7 +119,7 @@ struct GeometryTests {
         let reach = ContactListReach(largestRadius: radius)
         let tick = PhysicsConstants.tickSeconds
         func schedule(_ fastest: Float?) -> SolveSchedule {
-            SolveSchedule.compute(dt: tick, substepsPerTick: 24, parameters: parameters, grainRadius: radius,
+            SolveSchedule.compute(dt: tick, substepsPerTick: 24, parameters: parameters, grains: 200_000, grainRadius: radius,
                                   relistDistance: reach.relistDistance, fastest: fastest)
         }
         let fall = schedule(nil), still = schedule(0.01), faster = schedule(100)
@@ -129,8 +129,8 @@ struct GeometryTests {
             let step = bound * tick / Float(cut.substeps)
             #expect(Float(cut.relistInterval) * step <= reach.relistDistance, "\(cut.relistInterval) substeps of \(step) past \(reach.relistDistance)")
         }
-        #expect(schedule(nil) != SolveSchedule.compute(dt: tick, substepsPerTick: 24, parameters: parameters, grainRadius: radius)
-                && SolveSchedule.compute(dt: tick, substepsPerTick: 24, parameters: parameters, grainRadius: radius).relistInterval == 1)
+        #expect(schedule(nil) != SolveSchedule.compute(dt: tick, substepsPerTick: 24, parameters: parameters, grains: 200_000, grainRadius: radius)
+                && SolveSchedule.compute(dt: tick, substepsPerTick: 24, parameters: parameters, grains: 200_000, grainRadius: radius).relistInterval == 1)
     }
 
     @Test("a step takes substeps in proportion to its length, so a substep is as long however time is cut")
