@@ -25,10 +25,11 @@ public struct SandRun {
 
     /// Compute modes need the GL 4.3 context current and `shaders`; with `shaders` nil every
     /// mode runs on the CPU engine. `threads`: the CPU engine's (nil: as many as it chooses).
-    public init(_ grains: GrainSettings, timing: Timing, shaders: ShaderSource?, threads: Int? = nil) throws {
+    /// `seed`: the fresh pile's (SpawnLattice), which lattice sites its partial top layer takes.
+    public init(_ grains: GrainSettings, timing: Timing, shaders: ShaderSource?, threads: Int? = nil, seed: UInt64 = 1) throws {
         sandMode = try SandModes.make(grains.mode, shaders: shaders, threads: threads)
         asked = grains.mode
-        pile = try sandMode.engine.spawn(count: grains.count, size: grains.size)
+        pile = try sandMode.engine.spawn(count: grains.count, size: grains.size, seed: seed)
         switch timing {
         case .seconds(let seconds): hourglass = Hourglass(engine: sandMode.engine, mode: sandMode.mode, pile: pile, duration: seconds)
         case .shared(let timer): hourglass = Hourglass(engine: sandMode.engine, mode: sandMode.mode, pile: pile, timer: timer)

@@ -58,6 +58,8 @@ struct CommandLineTests {
         ["simulate", "--size", "0.4"],
         ["simulate", "--duration", "-5"],
         ["simulate", "--duration", "61m"],
+        ["simulate", "--seed", "0"],
+        ["simulate", "--seed", "x"],
         ["spawn", "--count", "1000001"],
         ["spawn", "-count", "ten"],
         ["simulate", "--dump", "/nonexistent-dir/dump.txt", "--count", "50", "--duration", "5", "--settle", "0"],
@@ -286,6 +288,23 @@ struct CommandLineTests {
         let overlap = try #require(object["maxOverlap"] as? Double), neck = try #require(object["maxNeckOverlap"] as? Double)
         #expect(overlap >= neck && overlap > 0 && overlap <= 1.01)
         #expect(object["flips"] as? Int == 1 && object["lost"] as? Int == 0)
+    }
+
+    @Test("--seed picks another fresh pile: another seed puts its top layer's grains elsewhere, the same seed puts them back")
+    func seed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func dump(_ seed: Int, _ name: String) throws -> String {
+            let file = folder.appendingPathComponent(name).path
+            let run = try CommandRun(["simulate", "--mode", "cpu", "--count", "50", "--duration", "5", "--settle", "0",
+                                      "--landing", "0", "--seed", "\(seed)", "--dump", file])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            return try String(contentsOfFile: file, encoding: .utf8)
+        }
+        let first = try dump(1, "a.txt"), again = try dump(1, "b.txt"), other = try dump(2, "c.txt")
+        #expect(first == again)
+        #expect(first != other)
     }
 
     @Test("--flips runs the same pile again and again and counts what is lost")

@@ -26,6 +26,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Flip and run the same pile this many times (1–1000), reporting grains lost over all of them.")
     var flips = 1
 
+    @Option(parsing: .unconditional, help: "The fresh pile's seed, 1–1000000: which lattice sites its partial top layer takes (default 1). What a few grains decide, as a tilted pile's slide, is measured over several.")
+    var seed: UInt64 = 1
+
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
 
@@ -56,13 +59,14 @@ struct SimulateCommand: ParsableCommand {
             throw ValidationError("landing \(landing) s is outside 0–60 s")
         }
         guard (1...1000).contains(flips) else { throw ValidationError("--flips \(flips) is outside 1–1000") }
+        guard (1...1_000_000).contains(seed) else { throw ValidationError("--seed \(seed) is outside 1–1000000") }
         if let dump { try ArgumentChecks.outputFile(dump, option: "--dump") }
         if let trace { try ArgumentChecks.outputFile(trace, option: "--trace") }
         if let plot { try ArgumentChecks.svgFile(plot, option: "--plot") }
     }
 
     func run() throws {
-        let (result, ran, renderer) = try Backend.with(mode: mode, count: count, size: size, duration: duration.seconds) { backend in
+        let (result, ran, renderer) = try Backend.with(mode: mode, count: count, size: size, duration: duration.seconds, seed: seed) { backend in
             let engine = backend.engine
             var headless = HeadlessRun(settleSeconds: settle ?? HeadlessRun.defaultSettleSeconds, flips: flips)
             headless.landingSeconds = landing
