@@ -43,7 +43,7 @@ public struct UpperCount: Sendable, Equatable {
 extension PhysicsEngine {
     /// A fresh pile: the spawn lattice for `count` grains at `size`, in a glass sized for them.
     @discardableResult
-    public func spawn(count: Int, size: Float = 1, seed: UInt64 = 1) throws -> Pile {
+    public func spawn(count: Int, size: Float = 1, seed: UInt64 = SpawnLattice.defaultSeed) throws -> Pile {
         let pile = Pile(count: count, size: size)
         try load(pile.grains(seed: seed), profile: pile.profile)
         return pile

@@ -25,7 +25,7 @@ public struct Pile: Sendable {
     }
 
     /// The grains on the spawn lattice, from `seed`.
-    public func grains(seed: UInt64 = 1) -> [Grain] {
+    public func grains(seed: UInt64 = SpawnLattice.defaultSeed) -> [Grain] {
         SpawnLattice.grains(count: count, profile: profile, seed: seed)
     }
 }

@@ -8,8 +8,11 @@ public enum SpawnLattice {
     public static let overflowRange: ClosedRange<Float> = -0.48 ... -0.10
     /// Lattice spacing as a multiple of the diameter, so neighbours start just apart.
     static let spacingFactor: Float = 1.002
+    /// The fresh pile's seed unless one is asked for (`simulate --seed`): every pile before that
+    /// option, and every window's, came from it.
+    public static let defaultSeed: UInt64 = 1
 
-    public static func positions(count: Int, profile: HourglassProfile, seed: UInt64 = 1) -> [SIMD3<Float>] {
+    public static func positions(count: Int, profile: HourglassProfile, seed: UInt64 = defaultSeed) -> [SIMD3<Float>] {
         let r = profile.grainRadius
         let d = 2 * r * spacingFactor
         let layerHeight = d * (2.0 / 3.0).squareRoot()
@@ -54,7 +57,7 @@ public enum SpawnLattice {
         return placed
     }
 
-    public static func grains(count: Int, profile: HourglassProfile, seed: UInt64 = 1) -> [Grain] {
+    public static func grains(count: Int, profile: HourglassProfile, seed: UInt64 = defaultSeed) -> [Grain] {
         positions(count: count, profile: profile, seed: seed).map { Grain(position: $0, radius: profile.grainRadius) }
     }
 }
