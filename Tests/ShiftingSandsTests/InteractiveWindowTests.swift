@@ -38,7 +38,9 @@ final class InteractiveApp {
         process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.name, "XDG_CONFIG_HOME": folder.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // Kept so a run that dies says why (CI's one run that died in gpu mode left no trace).
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         windowID = try xdotool(["search", "--sync", "--name", "ShiftingSands"]).split(separator: "\n").first.map(String.init) ?? ""
         // A few frames, so ImGui has laid out its panels before anything is clicked.
@@ -56,6 +58,17 @@ final class InteractiveApp {
     }
 
     var isRunning: Bool { process.isRunning }
+
+    /// The app's standard error, kept in its folder.
+    var log: URL { folder.appendingPathComponent("stderr.log") }
+
+    /// "running", or how the app ended and the last lines it wrote: for a failed expectation.
+    var fate: String {
+        guard !process.isRunning else { return "running" }
+        let end = process.terminationReason == .uncaughtSignal ? "killed by signal \(process.terminationStatus)" : "exited with \(process.terminationStatus)"
+        let words = (try? String(contentsOf: log, encoding: .utf8)).map { $0.split(separator: "\n").suffix(8).joined(separator: " | ") } ?? ""
+        return "\(end); its stderr ended: \(words)"
+    }
 
     /// The desktop's pictures folder, as `user-dirs.dirs` in the app's config folder names it.
     var pictures: URL { folder.appendingPathComponent("Pictures") }
@@ -229,7 +242,7 @@ struct InteractiveWindowTests {
         #expect(try app.title(within: 30) { $0 == "ShiftingSands" } == "ShiftingSands", "R puts the timer back to rest")
         for (keysym, mode) in [("2", "gpu"), ("3", "instanced"), ("1", "cpu")] {
             try press(keysym)
-            #expect(app.setting("mode", within: 30) { $0 as? String == mode } as? String == mode, "\(keysym) picks \(mode) mode")
+            #expect(app.setting("mode", within: 30) { $0 as? String == mode } as? String == mode, "\(keysym) picks \(mode) mode; the app: \(app.fate)")
         }
         try press("c")
         #expect(app.setting("randomColors", within: 30) { $0 as? Bool == true } as? Bool == true, "C turns random colours on")
@@ -238,7 +251,7 @@ struct InteractiveWindowTests {
             for keysym in Self.keysyms[key]! {
                 try app.xdotool(["key", keysym])
                 Thread.sleep(forTimeInterval: 1)
-                #expect(app.isRunning, "the app died after \(keysym)")
+                #expect(app.isRunning, "the app died after \(keysym): \(app.fate)")
                 if keysym == "F11" {
                     #expect(try app.windowSize(within: 30) { $0 == "1280x800" } == "1280x800", "fullscreen fills the 1280×800 screen")
                     try app.xdotool(["key", "F11"])
@@ -258,7 +271,7 @@ struct InteractiveWindowTests {
         }
         try app.xdotool(["mouseup", "1"])
         Thread.sleep(forTimeInterval: 1)
-        #expect(app.isRunning, "the app died after a drag")
+        #expect(app.isRunning, "the app died after a drag: \(app.fate)")
         let screenshots = try app.screenshots().map(\.lastPathComponent)
         #expect(screenshots.count == 1 && screenshots[0].wholeMatch(of: /shifting-sands-\d{4}-\d{2}-\d{2}-\d{6}\.png/) != nil,
                 "F12 saves one screenshot with a readable name into the pictures folder's ShiftingSands: \(screenshots)")
@@ -306,7 +319,7 @@ struct InteractiveWindowTests {
         #expect(try app.settings("titanium.json")["theme"] as? Int == 0, "T twice at once: Gold → Rose → Titanium")
         try app.hold("BackSpace")
         Thread.sleep(forTimeInterval: 1)
-        #expect(app.isRunning, "the app died after Backspace")
+        #expect(app.isRunning, "the app died after Backspace: \(app.fate)")
         try app.xdotool(["key", "Escape"])
         #expect(app.exitStatus(within: 15) == 0)
     }
