@@ -87,6 +87,23 @@ struct HourglassTests {
         #expect(abs(drawingAlone.physics - FramePacer.leastPhysicsSeconds) < 0.001, "the sand still moves: \(drawingAlone.physics) s of physics")
     }
 
+    @Test("a first frame's cost far above the physics' own is forgotten, though the frames after it step too little to be timed")
+    func outlierForgotten() {
+        var pacer = FramePacer()
+        _ = pacer.simulatedSeconds(wall: 0.06)
+        // A fresh pile's first sort: 100 wall seconds a simulated second, where the physics then
+        // takes 4 ms a frame and 8 wall seconds a simulated second.
+        pacer.record(physics: 100 * FramePacer.probeSeconds, simulated: FramePacer.probeSeconds)
+        var seconds: Float = 0, physics: Float = 0
+        for _ in 0..<60 {
+            seconds = pacer.simulatedSeconds(wall: 0.06 + physics)
+            physics = 0.004 + 8 * seconds
+            pacer.record(physics: physics, simulated: seconds)
+        }
+        // The budget over that cost: 0.06 s of physics a frame buys about 0.007 simulated seconds.
+        #expect(seconds > 0.005, "\(seconds) simulated seconds a frame")
+    }
+
     /// A pacer after 60 frames of physics that costs `cost` wall seconds a simulated second,
     /// drawing that takes `drawing` seconds a frame and a frame cap that waits `waiting`.
     private func settle(cost: Float, drawing: Float, waiting: Float = 0) -> (pacer: FramePacer, physics: Float) {
