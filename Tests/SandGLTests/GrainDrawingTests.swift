@@ -24,10 +24,11 @@ final class DrawingFixture {
 
     /// Colour (RGB, rows bottom-up) and depth of the hourglass with `grains` in `shape`.
     func draw(_ grains: [Grain], colors: [UInt32], shape: GrainShape, profile: HourglassProfile,
-              viewport: Viewport = Viewport(x: 0, y: 0, width: size, height: size)) -> (color: [SIMD3<Double>], depth: [Float]) {
-        let scene = DrawnHourglass(profile: profile, angle: 0, grains: .positions(grains, colors: colors, shape: shape))
+              viewport: Viewport = Viewport(x: 0, y: 0, width: size, height: size), angle: Float = 0,
+              camera: Camera = camera) -> (color: [SIMD3<Double>], depth: [Float]) {
+        let scene = DrawnHourglass(profile: profile, angle: angle, grains: .positions(grains, colors: colors, shape: shape))
         renderer.render([(scene, viewport)], width: Self.size, height: Self.size,
-                        into: target.framebuffer, camera: Self.camera, resolvingDepth: true)
+                        into: target.framebuffer, camera: camera, resolvingDepth: true)
         let bytes = target.readPixels()
         let color = (0..<Self.size * Self.size).map { SIMD3(Double(bytes[4 * $0]), Double(bytes[4 * $0 + 1]), Double(bytes[4 * $0 + 2])) }
         return (color, target.readDepth())
@@ -129,6 +130,23 @@ struct GrainDrawingTests {
         _ = fixture.draw([], colors: [], shape: .impostor, profile: Self.profile)
         let kept = fixture.draw(Self.cluster, colors: colors, shape: .impostor, profile: Self.profile)
         #expect(whole.color == kept.color && whole.depth == kept.depth)
+    }
+
+    /// A turn's frames draw the still parts only round the glass and its shadow, then and now.
+    @Test("a turning frame, drawn only where the glass and its shadow were and are, matches one drawn whole", arguments: [Float(0.5), 1.2, 1.6])
+    func turningFrame(angle: Float) throws {
+        let colors = [UInt32](repeating: GrainColors.pack(GrainColors.sand), count: Self.cluster.count)
+        func draw(_ fixture: DrawingFixture, at angle: Float) -> (color: [SIMD3<Double>], depth: [Float]) {
+            fixture.draw(Self.cluster, colors: colors, shape: .impostor, profile: Self.profile, angle: angle, camera: .original)
+        }
+        let turning = try DrawingFixture()
+        // At rest and kept, then turned in one frame and the next: what the glass left, and
+        // where its shadow faded, is drawn again.
+        for step in [0, 0, 0.5] as [Float] { _ = draw(turning, at: angle * step) }
+        let turned = draw(turning, at: angle)
+        let whole = draw(try DrawingFixture(), at: angle)
+        let differing = turned.color.indices.filter { turned.color[$0] != whole.color[$0] }.count
+        #expect(differing == 0 && turned.depth == whole.depth, "\(differing) pixels differ")
     }
 
     /// Before, zoomed in beside the panels, a glass's rectangle reached past the picture: the
