@@ -142,6 +142,7 @@ struct CommandLineTests {
         (["run", "--fps-cap", "-5"], "--fps-cap -5 is outside 1–240"),
         (["run", "--quit-after", "0"], "--quit-after 0 is not a number of seconds above 0"),
         (["run", "--quit-after", "nan"], "--quit-after nan is not a number of seconds"),
+        (["run", "--quit-after", "abc"], "The value 'abc' is invalid for '--quit-after <quit-after>': give a number of seconds above 0 and at most 86400"),
         (["run", "--trace", "/nonexistent-dir/t.csv"], "does not exist"),
         (["run", "--scene", "waves", "--trace", "t.csv"], "--trace is for the hourglass scene"),
         (["run", "--orbit", "30,400"], "'30,400' is invalid for '--orbit <orbit>': give YAW,PITCH"),

@@ -43,7 +43,12 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Window size in screen units, WIDTHxHEIGHT (default: 1280x800).", transform: Self.windowSize)
     var window: (width: Int, height: Int)?
 
-    @Option(name: .customLong("quit-after"), parsing: .unconditional, help: "Quit cleanly after this many seconds of wall-clock time.")
+    @Option(name: .customLong("quit-after"), parsing: .unconditional, help: "Quit cleanly after this many seconds of wall-clock time.",
+            transform: { text in
+                // Said with the range, as a count's refusal is: 'abc' alone said nothing of what was wanted.
+                guard let seconds = Double(text) else { throw ValidationError("give a number of seconds above 0 and at most 86400") }
+                return seconds
+            })
     var quitAfter: Double?
 
     @Option(name: .customLong("fps-cap"), parsing: .unconditional, help: "Frames a second at most, \(ShellSettings.fpsCapRange.lowerBound)–\(ShellSettings.fpsCapRange.upperBound), or 0 for no cap (kept for the next runs).")
