@@ -13,4 +13,11 @@ extension Viewport {
         let right = min(x + width, other.x + other.width), top = min(y + height, other.y + other.height)
         return right > left && top > bottom ? Viewport(x: left, y: bottom, width: right - left, height: top - bottom) : nil
     }
+
+    /// The smallest rectangle holding this one and `other`.
+    public func union(_ other: Viewport) -> Viewport {
+        let left = min(x, other.x), bottom = min(y, other.y)
+        let right = max(x + width, other.x + other.width), top = max(y + height, other.y + other.height)
+        return Viewport(x: left, y: bottom, width: right - left, height: top - bottom)
+    }
 }

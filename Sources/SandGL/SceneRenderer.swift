@@ -125,17 +125,20 @@ public final class SceneRenderer {
         var glassRect: Viewport? {
             let outer = scene.profile.outer
             let radius = outer.map(\.radius).max() ?? 0
-            let heights = [outer.first?.y ?? 0, outer.last?.y ?? 0]
-            let corners = [-radius, radius].flatMap { x in heights.flatMap { y in [-radius, radius].map { SIMD3(x, y, $0) } } }
-            return Self.screenRect(of: corners, through: viewProjection * placement.model, in: viewport)
+            return Self.screenRect(of: Self.box(radius: radius, heights: [outer.first?.y ?? 0, outer.last?.y ?? 0]),
+                                   through: viewProjection * placement.model, in: viewport)
         }
 
         /// The pixels the whole hourglass can cover, its caps too (wider and taller than the
         /// glass), as `glassRect` finds them.
         var bodyRect: Viewport? {
-            let radius = max(scene.profile.outer.map(\.radius).max() ?? 0, scene.profile.capRadius), half = -Desk.height
-            let corners = [-radius, radius].flatMap { x in [-half, half].flatMap { y in [-radius, radius].map { SIMD3(x, y, $0) } } }
-            return Self.screenRect(of: corners, through: viewProjection * placement.model, in: viewport)
+            let radius = max(scene.profile.outer.map(\.radius).max() ?? 0, scene.profile.capRadius)
+            return Self.screenRect(of: Self.box(radius: radius, heights: [Desk.height, -Desk.height]), through: viewProjection * placement.model, in: viewport)
+        }
+
+        /// The corners of an upright box round the glass's axis, `radius` out, at `heights`.
+        private static func box(radius: Float, heights: [Float]) -> [SIMD3<Float>] {
+            [-radius, radius].flatMap { x in heights.flatMap { y in [-radius, radius].map { SIMD3(x, y, $0) } } }
         }
 
         /// The pixels of the desk the glass's contact shadow can darken (desk.frag: none beyond
@@ -187,14 +190,8 @@ public final class SceneRenderer {
             guard width == earlier.width, height == earlier.height, setting == earlier.setting, views.count == earlier.views.count,
                   zip(views, earlier.views).allSatisfy({ $0.viewport == $1.viewport && $0.viewProjection == $1.viewProjection }) else { return nil }
             let bounds = Viewport(x: 0, y: 0, width: width, height: height)
-            let areas = (views + earlier.views).flatMap { [$0.bodyRect, $0.shadowRect(height: height)] }
-            var low = SIMD2(Int.max, Int.max), high = SIMD2(Int.min, Int.min)
-            for case let area? in areas.map({ $0?.clipped(to: bounds) }) {
-                low = pointwiseMin(low, SIMD2(area.x, area.y))
-                high = pointwiseMax(high, SIMD2(area.x + area.width, area.y + area.height))
-            }
-            guard low.x < high.x, low.y < high.y else { return nil }
-            return Viewport(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
+            let areas = (views + earlier.views).flatMap { [$0.bodyRect, $0.shadowRect(height: height)] }.compactMap { $0?.clipped(to: bounds) }
+            return areas.dropFirst().reduce(areas.first) { $0?.union($1) }
         }
     }
 

@@ -46,10 +46,13 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("quit-after"), parsing: .unconditional, help: "Quit cleanly after this many seconds of wall-clock time.",
             transform: { text in
                 // Said with the range, as a count's refusal is: 'abc' alone said nothing of what was wanted.
-                guard let seconds = Double(text) else { throw ValidationError("give a number of seconds above 0 and at most 86400") }
+                guard let seconds = Double(text) else { throw ValidationError("give \(quitAfterWanted)") }
                 return seconds
             })
     var quitAfter: Double?
+    /// The longest `--quit-after`: a day.
+    static let longestQuitAfter: Double = 86_400
+    static let quitAfterWanted = "a number of seconds above 0 and at most \(Int(longestQuitAfter))"
 
     @Option(name: .customLong("fps-cap"), parsing: .unconditional, help: "Frames a second at most, \(ShellSettings.fpsCapRange.lowerBound)–\(ShellSettings.fpsCapRange.upperBound), or 0 for no cap (kept for the next runs).")
     var fpsCap: Int?
@@ -87,8 +90,8 @@ struct RunCommand: ParsableCommand {
         if hourglass.compare, let mode = hourglass.grains.mode {
             throw ValidationError("--compare shows CPU, GPU and Instanced side by side; --mode \(mode.rawValue) picks one: give one of them")
         }
-        if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) {
-            throw ValidationError("--quit-after \(String(format: "%g", quitAfter)) is not a number of seconds above 0 and at most 86400")
+        if let quitAfter, !(quitAfter > 0 && quitAfter <= Self.longestQuitAfter) {
+            throw ValidationError("--quit-after \(String(format: "%g", quitAfter)) is not \(Self.quitAfterWanted)")
         }
         if let fpsCap, fpsCap != 0, !ShellSettings.fpsCapRange.contains(fpsCap) {
             throw ValidationError("--fps-cap \(fpsCap) is outside \(ShellSettings.fpsCapRange.lowerBound)–\(ShellSettings.fpsCapRange.upperBound) (0: no cap)")
