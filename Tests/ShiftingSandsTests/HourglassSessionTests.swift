@@ -41,6 +41,20 @@ struct HourglassSessionTests {
         #expect(session.takeNotices() == ["Paused: the glass stays still until Resume"])
     }
 
+    /// Once its wait showed on the timer panel, a new user pressed Start during it, and the
+    /// autostart then turned the running glass over again.
+    @Test("--autostart counts down its wait for the pile to settle, and a start of the person's own takes its place")
+    func autostartGivesWay() throws {
+        let session = try HourglassSession(settings: Self.settings(), comparing: false, shaders: nil, autostart: true, pacing: false)
+        for _ in 0..<15 { try session.frame(wall: 1.0 / 30) }
+        let wait = try #require(session.autostartIn)
+        #expect(abs(wait + session.clock - Double(HeadlessRun.defaultSettleSeconds)) < 1e-6 && wait > 1)
+        try session.handle(.start)
+        #expect(session.autostartIn == nil)
+        for _ in 0..<90 { try session.frame(wall: 1.0 / 30) }
+        #expect(session.timer.phase == .running && session.timer.turnovers == 0, "turned over \(session.timer.turnovers) times")
+    }
+
     /// It reset the timer's duration and the colours too, which sit in panels of their own
     /// (issue 50).
     @Test("the grains panel's Defaults resets what that panel shows: mode, count and size, not the timer or the colours")

@@ -45,7 +45,7 @@ struct HourglassOptions: SceneOptions {
     @Flag(name: [.long, .customLong("multicolor", withSingleDash: true)], help: "Random grain colours.")
     var colors = false
 
-    @Flag(name: [.long, .customLong("autostart", withSingleDash: true)], help: "Flip and start the timer once the fresh pile has settled (2 s).")
+    @Flag(name: [.long, .customLong("autostart", withSingleDash: true)], help: "Flip and start the timer once the fresh pile has settled (2 simulated seconds, counted down on the timer panel).")
     var autostart = false
 
     @Flag(help: "Show CPU, GPU and Instanced side by side, turned by one timer, with the same count: --count (the CPU's range), or the most that all three run at 30 fps here.")

@@ -20,6 +20,8 @@ final class HourglassSession {
     let countRanges: [PhysicsMode: ClosedRange<Int>]
     /// The simulated second at which to flip by itself, once the fresh pile has settled.
     private var autostartAt: Double?
+    /// The simulated seconds left before `--autostart` flips the glass, while it waits.
+    var autostartIn: Double? { autostartAt.map { max($0 - clock, 0) } }
     /// A scripted hand on the glass (`run --turn`), on the simulated clock.
     private var hand: ScriptedHand?
     /// Frames cover the wall clock's time (nil: each frame covers the time it is given, as
@@ -178,6 +180,12 @@ final class HourglassSession {
     // MARK: events
 
     func handle(_ event: HourglassEvent) throws {
+        // A start, reset or hand of the person's own comes before the autostart's, which would
+        // then turn the running glass over again.
+        switch event {
+        case .start, .startOrReset, .reset, .hand: autostartAt = nil
+        default: break
+        }
         switch event {
         case .select(let mode):
             // The mode keys, which the help lists, did nothing a new user could see side by side.

@@ -84,6 +84,7 @@ enum SimplifiedChinese {
         "F1 keys · drag to flip": "F1 按键 · 拖动翻转",
         "F1 keys · drag the hourglass to flip it": "F1 查看按键 · 拖动沙漏即可翻转",
         "ready": "就绪",
+        "settling, starts in %@ s": "沙堆落定中，%@ 秒后开始",
         "flipping": "翻转中",
         "in the hand": "手持中",
         "swinging back": "回正中",
