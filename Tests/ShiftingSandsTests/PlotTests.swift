@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import SandSim
 @testable import ShiftingSands
 
 /// An SVG read back: its elements with their attributes, in document order.
@@ -130,23 +131,28 @@ struct PlotTests {
         #expect(repeated.ms == 12 && repeated.spread == 2)
     }
 
-    @Test("bench --baseline: the same cases again, ratios printed, a case made slower on purpose (4x the substeps) marked slower")
+    @Test("bench --baseline: the same cases again with their ratios, and a case four times slower marked slower")
     func baseline() throws {
         try withTemporaryFolder("sands-plot") { folder in
             let old = folder.appendingPathComponent("old.json").path
-            // 20 steps a repetition: with 5, one repetition slowed by the machine's load widened
-            // the old run's spread past the 4x change and the verdict read "same" (a CI run, 2026-11-27).
-            let first = try CommandRun(["bench", "--modes", "cpu", "--counts", "200", "--grain-shape", "impostor", "--steps", "20", "--warmup", "1",
+            let first = try CommandRun(["bench", "--modes", "cpu", "--counts", "200", "--grain-shape", "impostor", "--steps", "5", "--warmup", "1",
                                         "--repetitions", "3", "--format", "json", "--output", old, "--allow-debug"])
             #expect(first.status == 0, "stderr: \(first.stderr)")
             let report = try JSONDecoder().decode(BenchReport.self, from: try Data(contentsOf: URL(fileURLWithPath: old)))
             #expect(report.results.first?.repetitions?.totalMs.count == 3)
             #expect(!report.system.renderer.isEmpty && !report.system.version.isEmpty && report.system.build == "debug")
-            let slower = try CommandRun(["bench", "--baseline", old, "--steps", "20", "--warmup", "1", "--substeps", "96", "--allow-debug"])
-            #expect(slower.status == 0, "stderr: \(slower.stderr)")
-            let row = try #require(slower.stdout.split(separator: "\n").last { $0.hasPrefix("cpu ") })
-            #expect(row.contains("slower") && row.contains("×"), "\(row)")
-            #expect(slower.stdout.contains("the runs differ in substeps"))
+            let again = try CommandRun(["bench", "--baseline", old, "--steps", "5", "--warmup", "1", "--substeps", "96", "--allow-debug"])
+            #expect(again.status == 0, "stderr: \(again.stderr)")
+            let row = try #require(again.stdout.split(separator: "\n").last { $0.hasPrefix("cpu ") })
+            #expect(row.split(separator: "×").count == 4, "a ratio for physics, render and total: \(row)")
+            #expect(again.stdout.contains("the runs differ in substeps"))
+            // The marks, on this run's own figures made four times slower, with repetitions that
+            // agree: a second run's verdict hung on the machine's load (CI runs, 2026-11-27 and
+            // 28: four times the substeps, 3.36 times the physics, read "same" beside one
+            // repetition's median 3.4 ms off the others).
+            let marked = try #require(BenchBaseline(old: Self.steady(report, times: 1)).table(new: Self.steady(report, times: 4))
+                .split(separator: "\n").last { $0.hasPrefix("cpu ") })
+            #expect(marked.components(separatedBy: "slower").count == 4, "physics, render and total marked: \(marked)")
             let missing = try CommandRun(["bench", "--baseline", folder.appendingPathComponent("none.json").path, "--allow-debug"])
             #expect(missing.status != 0 && missing.stderr.split(separator: "\n").count == 1 && missing.stderr.contains("--baseline"), "\(missing.stderr)")
             let waves = folder.appendingPathComponent("waves.json")
@@ -154,5 +160,29 @@ struct PlotTests {
             let scene = try CommandRun(["bench", "--baseline", waves.path, "--allow-debug"])
             #expect(scene.status != 0 && scene.stderr.contains("is a report of the waves scene; a baseline is for the hourglass bench"), "\(scene.stderr)")
         }
+    }
+
+    /// A report's figures times `times`, each repetition's the same: a comparison of two of
+    /// them marks only what the factor does.
+    static func steady(_ report: BenchReport, times: Double) -> BenchReport {
+        func scaled(_ summary: SampleSummary) -> SampleSummary {
+            var summary = summary
+            summary.median *= times
+            summary.p95 *= times
+            summary.p25 = summary.p25.map { $0 * times }
+            summary.p75 = summary.p75.map { $0 * times }
+            return summary
+        }
+        var report = report
+        report.results = report.results.map { result in
+            var result = result
+            result.physicsMs = scaled(result.physicsMs)
+            result.renderMs = scaled(result.renderMs)
+            result.totalMs = scaled(result.totalMs)
+            result.repetitions = .init(physicsMs: Array(repeating: result.physicsMs.median, count: 3), renderMs: Array(repeating: result.renderMs.median, count: 3),
+                                       totalMs: Array(repeating: result.totalMs.median, count: 3))
+            return result
+        }
+        return report
     }
 }
