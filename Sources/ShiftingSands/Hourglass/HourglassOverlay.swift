@@ -20,8 +20,8 @@ struct OverlayModel {
     var held = false
     /// Let go short of the quarter turn, the glass swings back upright: not a flip either.
     var swingingBack = false
-    /// `--autostart` waits this many simulated seconds more for the fresh pile to settle: said,
-    /// as on a slow machine they may take a minute.
+    /// `--autostart` flips in this many wall seconds, once the fresh pile has settled: said, as
+    /// on a slow machine the wait may take a minute.
     var startsIn: Float?
     /// Beside the count: "fits this machine", or what a larger count costs here.
     var countNote: String?
@@ -185,7 +185,7 @@ enum HourglassOverlay {
     private static func timer(_ model: OverlayModel, scale: Float) {
         ui_timer_text(clock(model.elapsed), 0.93, 0.80, 0.52, scale)
         let phase = if let wait = model.startsIn, model.phase == .resting, !model.paused {
-            localized("settling, starts in %@ s", String(format: "%.1f", wait))
+            localized("settling, starts in %@ s", String(format: wait < 10 ? "%.1f" : "%.0f", wait))
         } else {
             localized(model.paused ? "paused" : phaseLabel(model.phase, held: model.held, swingingBack: model.swingingBack))
         }

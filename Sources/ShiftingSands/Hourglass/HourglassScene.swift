@@ -172,7 +172,7 @@ final class HourglassScene: Scene {
         let model = OverlayModel(phase: timer.phase, elapsed: timer.elapsed, duration: timer.duration, settings: shown,
                                  active: session.glasses[0].settings, countRange: session.countRange,
                                  comparing: session.comparing, paused: session.isPaused, held: timer.isDragging,
-                                 swingingBack: timer.isSwingingBack, startsIn: session.autostartIn.map(Float.init), countNote: countNote(shown))
+                                 swingingBack: timer.isSwingingBack, startsIn: session.autostartIn, countNote: countNote(shown))
         let frame = HourglassOverlay.draw(model, width: Float(room.width), height: Float(room.height), scale: scale)
         events += frame.events
         if session.comparing { drawLabels(layout()) }

@@ -20,8 +20,9 @@ final class HourglassSession {
     let countRanges: [PhysicsMode: ClosedRange<Int>]
     /// The simulated second at which to flip by itself, once the fresh pile has settled.
     private var autostartAt: Double?
-    /// The simulated seconds left before `--autostart` flips the glass, while it waits.
-    var autostartIn: Double? { autostartAt.map { max($0 - clock, 0) } }
+    /// The wall seconds left before `--autostart` flips the glass, while it waits: its simulated
+    /// seconds at the slow motion of late frames (in slow motion, 2 s took 35 here).
+    var autostartIn: Float? { autostartAt.map { Float(max($0 - clock, 0)) / max(slowMotion, 0.01) } }
     /// A scripted hand on the glass (`run --turn`), on the simulated clock.
     private var hand: ScriptedHand?
     /// Frames cover the wall clock's time (nil: each frame covers the time it is given, as
