@@ -146,9 +146,8 @@ public final class SceneRenderer {
         /// window's height in the glass's column; nil without a desk in view.
         func shadowRect(height: Int) -> Viewport? {
             let reach = scene.profile.capRadius * (1 + Desk.shadowPenumbra)
-            let corners = [-reach, reach].flatMap { x in [-reach, reach].map { SIMD3(x, Desk.height, $0) } }
             let column = Viewport(x: viewport.x, y: 0, width: viewport.width, height: height)
-            return Self.screenRect(of: corners, through: deskViewProjection(height: height), in: column)
+            return Self.screenRect(of: Self.box(radius: reach, heights: [Desk.height]), through: deskViewProjection(height: height), in: column)
         }
 
         /// The desk's view: the glass's, stretched to the window's height in its column.
