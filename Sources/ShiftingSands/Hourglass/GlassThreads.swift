@@ -41,6 +41,9 @@ final class GlassThreads {
         for glass in glasses.prefix(onCaller) { glass.advance(by: seconds) }
     }
 
+    /// Whether glasses `start` began are still to be waited for.
+    var isAdvancing: Bool { started != nil }
+
     /// Waits for the glasses `start` began; returns the wall seconds since it began.
     func wait() -> Float {
         guard let started else { preconditionFailure("a wait with nothing started") }

@@ -166,7 +166,9 @@ final class HourglassSession {
 
     /// Waits for the glasses `startAdvance` began, and times the frame's physics.
     func finishAdvance() {
-        guard let threads, comparing || advancesWhileDrawing else {
+        // Asks the threads, not the glass's mode: the glass is being advanced on a worker, and
+        // reading it here raced the worker's writes (a crash in CI's window test).
+        guard let threads, threads.isAdvancing else {
             pacer?.record(physics: glasses.map(\.physicsSeconds).reduce(0, +), simulated: glasses[0].lastFrame.seconds)
             return
         }
