@@ -76,9 +76,8 @@ struct BenchCommand: ParsableCommand {
                 }
             }
         } else {
-            let context = try HeadlessContext()
-            try withExtendedLifetime(context) {
-                let offscreen = OffscreenTarget(width: width, height: height)
+            let offscreen = OffscreenTarget(width: width, height: height, in: try HeadlessContext())
+            try withExtendedLifetime(offscreen) {
                 try measure(shaders: shaders, target: (offscreen.framebuffer, width, height), surface: "offscreen \(width)x\(height)") {}
             }
         }
