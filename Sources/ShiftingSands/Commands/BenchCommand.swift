@@ -91,7 +91,7 @@ struct BenchCommand: ParsableCommand {
             cases = baseline.cases.map { ($0.mode, $0.count, $0.shape) }
         }
         if let baseline, !cases.contains(where: { new in baseline.cases.contains { $0 == new } }) {
-            throw CommandError("--baseline \(hourglass.baseline ?? ""): none of these cases is in it (it has \(baseline.cases.map { "\($0.mode.rawValue) \($0.count) \($0.shape.rawValue)" }.joined(separator: ", ")))")
+            throw CommandError("--baseline \(hourglass.baseline ?? ""): none of these cases is in it (it has \(baseline.cases.map { Benchmark.caseName($0.mode, $0.count, $0.shape) }.joined(separator: ", ")))")
         }
         let scenario = hourglass.scenario ?? baseline.flatMap { Benchmark.Scenario(rawValue: $0.old.settings.scenario) } ?? .settled
         let software = GLInfo.current().isSoftware
@@ -200,7 +200,7 @@ struct BenchCommand: ParsableCommand {
         }
         let slow = cases.map { mode, count, shape -> (String, Double) in
             let substeps = hourglass.substeps ?? PhysicsConstants.substeps
-            return ("\(mode.rawValue) \(count) \(shape.rawValue)", EngineRates.frameSeconds(mode, count: count, substeps: substeps, softwareGL: software) * Double(steps + warmup))
+            return (Benchmark.caseName(mode, count, shape), EngineRates.frameSeconds(mode, count: count, substeps: substeps, softwareGL: software) * Double(steps + warmup))
         }.filter { $0.1 > Self.patience }
         guard !slow.isEmpty, !force else { return }
         let list = slow.map { "\($0.0) (~\(Self.describe(seconds: $0.1)))" }.joined(separator: ", ")
