@@ -86,6 +86,12 @@ public enum PhysicsConstants {
     /// (docs/PHYSICS.md, "Friction after the pushes").
     public static let staticFriction: Float = 0.2
     public static let kineticFriction: Float = 0.15
+    /// A contact's kinetic friction rises from kineticFriction to this as the pair's sliding
+    /// slows from restSpeed (times SimulationParameters.speedScale) to rest, and its static
+    /// friction with it: a pile at rest holds a 25° tilt, and a surface still flowing keeps
+    /// sliding down to sand's angle (docs/PHYSICS.md, "Warm-started contacts").
+    public static let restFriction: Float = 0.5
+    public static let restSpeed: Float = 0.005
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
     /// resting on the glass where it is shallowest.
     public static let glassStaticFriction: Float = 0.2

@@ -6,8 +6,8 @@ import Synchronization
 /// each colour sees the corrections of the ones before), so support propagates up the pile
 /// without any sleep. Per substep: predict each grain from its velocity,
 /// list and colour the candidate pairs again if a grain has moved far (ContactCandidates,
-/// PairColouring), resolve every contact (overlap, then friction) layer by layer, colour by
-/// colour and eight pairs at once (ContactSolve), keep the grains in the glass, and take the
+/// PairColouring), resolve every contact (warm start, overlap, then friction) layer by layer,
+/// colour by colour and eight pairs at once (ContactSolve), keep the grains in the glass, and take the
 /// velocity from how far each grain really moved (Substep; one substep's end and the next's start
 /// in one pass). The work is split over `threads` threads, with the same grains for any number
 /// of them.
@@ -30,8 +30,13 @@ public final class CPUEngine: PhysicsEngine {
     private var innerHalfHeight: Float = 0
     private let farthest: UnsafeMutablePointer<(listed: Float, step: Float)>
     private let nextLayer: UnsafeMutablePointer<Atomic<Int>>
-    /// Set when the grains moved without the solve (load, flip): the list no longer holds.
+    /// Set when the grains moved without the solve (load, flip): the list no longer holds, nor
+    /// do the contacts' totals.
     private var listStale = true
+    /// The contacts' totals through a relisting (ContactMemory).
+    private var memory = ContactMemory(grains: 0)
+    /// Whether the colouring's touching pairs are those of the pairs listed now.
+    private var touchingKnown = false
     private var upperCount: UpperCount?
 
     /// `threads` defaults to every core this process may use.
@@ -67,6 +72,7 @@ public final class CPUEngine: PhysicsEngine {
         substeps = PhysicsConstants.substeps
         listings = 0
         listStale = true
+        memory = ContactMemory(grains: grains.count)
         upperCount = nil
     }
 
@@ -88,6 +94,7 @@ public final class CPUEngine: PhysicsEngine {
             if listStale || mayMissPairs(skin: step.candidates.skin) {
                 list(&step)
             }
+            step.touchingKnown = touchingKnown
             for phase in ContactPhase.allCases {
                 step.phase = phase
                 for parity in 0..<2 {
@@ -96,6 +103,7 @@ public final class CPUEngine: PhysicsEngine {
                     run(Substep.solve, &step)
                 }
             }
+            touchingKnown = true
             run(substep + 1 < count ? Substep.finishAndPredict : Substep.finish, &step)
         }
     }
@@ -144,6 +152,11 @@ public final class CPUEngine: PhysicsEngine {
     /// Sorts the grains by cell, lists their pairs, with more room if a grain had more
     /// neighbours than there was room for, and colours them.
     private func list(_ step: inout Substep) {
+        if listStale {
+            memory.forget()
+        } else {
+            memory.collect(candidates.pointers.colouring, candidates.pointers, identity: grains.pointers.identity)
+        }
         candidates.sort(grains)
         step.grains = grains.pointers
         repeat {
@@ -154,7 +167,9 @@ public final class CPUEngine: PhysicsEngine {
         step.candidates = candidates.pointers
         nextLayer.pointee.store(0, ordering: .relaxed)
         run(Substep.colour, &step)
+        memory.restore(step.candidates.colouring, step.candidates, identity: grains.pointers.identity)
         listings += 1
         listStale = false
+        touchingKnown = false
     }
 }

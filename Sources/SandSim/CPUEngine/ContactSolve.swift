@@ -7,11 +7,15 @@ import CFastMath
 /// colour, each push is seen by the pairs after it (Gauss–Seidel), so support still propagates
 /// up a pile within one pass.
 ///
-/// A substep solves every pair twice (`ContactPhase`): first each pair's overlap, keeping the
-/// push, then each pair's friction, bounded by μ × that push. A pair's friction taken right
-/// after its own push saw the sliding that its neighbours' pushes were about to take back,
-/// spent its budget on that and let a resting grain slide (docs/PHYSICS.md, "Friction after
-/// the pushes").
+/// A substep solves every touching pair three times (`ContactPhase`): first it applies again
+/// the normal and tangential corrections the pair had made by the end of the last substep (a
+/// warm start, Box2D's accumulated impulses in positions), then each pair's overlap, adding to
+/// the normal total or taking it back but never below zero, then each pair's friction, its
+/// tangential total bounded by μ × the normal total. A pair's friction taken right after its
+/// own push saw the sliding that its neighbours' pushes were about to take back, spent its
+/// budget on that and let a resting grain slide (docs/PHYSICS.md, "Friction after the
+/// pushes"); without the warm start a resting pile's pushes asked of friction more than one
+/// substep's overlap allowed, and a slope crept down ("Warm-started contacts").
 struct ContactSolve {
     let step: Substep
     /// Up against the gravity of the moment, in every lane.
@@ -21,31 +25,40 @@ struct ContactSolve {
     let upY: VectorLanes.Lanes, belowNeck: VectorLanes.Lanes
     /// Half the upper grain's lean (PhysicsConstants.supportLean).
     let lean = VectorLanes.Lanes(repeating: PhysicsConstants.supportLean / 2)
+    /// Friction at rest: how much the kinetic share rises at rest, and the sliding speed at
+    /// which it has not risen at all, inverted.
+    let restGain = VectorLanes.Lanes(repeating: PhysicsConstants.restFriction - PhysicsConstants.kineticFriction)
+    let restSpeedInverse: VectorLanes.Lanes
 
     init(step: Substep) {
         self.step = step
         up = VectorLanes(step.rules.up)
         upY = VectorLanes.Lanes(repeating: step.rules.up.y)
         belowNeck = VectorLanes.Lanes(repeating: -PhysicsConstants.neckHalfHeight * abs(step.rules.up.y))
+        restSpeedInverse = VectorLanes.Lanes(repeating: 1 / (PhysicsConstants.restSpeed * step.rules.parameters.speedScale))
     }
 
     /// The push pass takes every listed pair of the layer, keeps each one's depth in `pushes`
     /// (0 where it does not touch) and writes the touching ones' places to `touching`, closed up
     /// colour by colour; the friction pass takes only those, eight at a time in the same order
     /// (a settled pile touches about half the pairs it lists).
+    /// The warm start takes the pairs that touched last substep where nothing was listed since
+    /// (`Substep.touchingKnown`), else every listed pair (those that did not touch have no total).
     func resolve(layer: Int) {
         let colouring = step.candidates.colouring
         let first = step.candidates.grains(inLayer: layer).lowerBound * step.candidates.stride
         let pairs = colouring.pairs + first, pushes = colouring.pushes + first, touching = colouring.touching + first
+        let totals = colouring.totals + first
         let kept = colouring.touchingStarts(ofLayer: layer)
-        let friction = step.phase == .friction
-        let starts = friction ? kept : colouring.starts(ofLayer: layer)
+        let push = step.phase == .push
+        let byTouching = step.phase == .friction || (step.phase == .warm && step.touchingKnown)
+        let starts = byTouching ? kept : colouring.starts(ofLayer: layer)
         var next = 0, written = 0
         @inline(__always)
         func batch(from next: Int, count: Int) {
-            let index = friction ? eight { Int(touching[next + ($0 < count ? $0 : 0)]) } : eight { next + ($0 < count ? $0 : 0) }
-            let touches = resolve(pairs, pushes, index, count: count)
-            if !friction { written += keep(touches, from: next, count: count, into: touching + written) }
+            let index = byTouching ? eight { Int(touching[next + ($0 < count ? $0 : 0)]) } : eight { next + ($0 < count ? $0 : 0) }
+            let touches = resolve(pairs, pushes, totals, index, count: count)
+            if push { written += keep(touches, from: next, count: count, into: touching + written) }
         }
         for colour in 0..<PairColouring.colours {
             let end = Int(starts[colour + 1])
@@ -56,13 +69,13 @@ struct ContactSolve {
             }
             if next < end { batch(from: next, count: end - next) }
             next = end
-            if !friction { kept[colour + 1] = Int32(written) }
+            if push { kept[colour + 1] = Int32(written) }
         }
         while next < Int(starts[PairColouring.buckets]) {
             batch(from: next, count: 1)
             next += 1
         }
-        if !friction { kept[PairColouring.buckets] = Int32(written) }
+        if push { kept[PairColouring.buckets] = Int32(written) }
     }
 
     /// Writes the places of the touching pairs among `count` from `first` to `kept`, closed up,
@@ -82,10 +95,14 @@ struct ContactSolve {
         return Int(fast_left_pack8(touches, places, kept))
     }
 
-    /// Up to eight pairs (`pairs[index]`) that share no grain, in this substep's phase: the
-    /// overlap pushed apart along the line of centres, its depth kept in `pushes` (0 if the pair
-    /// does not touch); or friction's correction to the pair's sliding since the substep began,
-    /// at most μ × that depth (Friction). Each grain
+    /// Up to eight pairs (`pairs[index]`) that share no grain, in this substep's phase, each
+    /// pair's totals (`totals[index]`: the tangential correction, and the normal one as `w`)
+    /// carried from phase to phase and substep to substep. The warm start applies the totals
+    /// again along the present normal. The push adds the overlap to the normal total, or takes
+    /// back what no longer overlaps, never below zero, and keeps the total in `pushes` (0 where
+    /// the pair no longer touches, its totals then forgotten). Friction bounds the tangential
+    /// total, the last one plus this substep's sliding, by μ × the normal total (Friction), its
+    /// kinetic share rising to `restFriction` as the pair's sliding slows to rest. Each grain
     /// takes half, but in the chamber below, where sand comes to rest: there the upper grain
     /// against gravity takes ½(1 + λ n·up), the lower the rest (λ: `supportLean`), so a grain
     /// resting on another moves more than the one under it, which its own supports hold (shock
@@ -98,7 +115,8 @@ struct ContactSolve {
     /// one another. Without a branch on whether a pair touches, which the processor could not
     /// guess.
     @inline(__always)
-    private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, _ index: Eight<Int>, count: Int) -> VectorLanes.Mask {
+    private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, _ totals: UnsafeMutablePointer<Vector>,
+                         _ index: Eight<Int>, count: Int) -> VectorLanes.Mask {
         typealias Lanes = VectorLanes.Lanes
         let grains = step.grains
         let records = map(index) { pairs[$0] }
@@ -109,30 +127,59 @@ struct ContactSolve {
         let distanceSquared = delta.dot(delta)
         let inverseDistance = fastInverseSquareRoot(distanceSquared)
         let normal = delta * inverseDistance
-        let touches: VectorLanes.Mask, correction: VectorLanes
+        let apart = less(Lanes(repeating: 1e-12), distanceSquared)
+        let last = map(index) { totals[$0] }
+        let lastNormal = transpose(last, row: 3)
+        // The pairs that move: in the push, also those that parted and take their total back.
+        let touches: VectorLanes.Mask, moves: VectorLanes.Mask, correction: VectorLanes
         switch step.phase {
+        case .warm:
+            let tangential = VectorLanes(last) - normal * VectorLanes(last).dot(normal)
+            touches = less(.zero, lastNormal) & apart
+            moves = touches
+            correction = normal * lastNormal + tangential
         case .push:
             let touching = transpose(fields, row: 2)
-            touches = less(distanceSquared, touching * touching) & less(Lanes(repeating: 1e-12), distanceSquared)
-            let depth = select(touches, touching - distanceSquared * inverseDistance, .zero)
+            let change = maximum(touching - distanceSquared * inverseDistance, Lanes(repeating: 0) - lastNormal)
+            let total = lastNormal + change
+            touches = less(.zero, total) & apart
+            moves = touches | (less(.zero, lastNormal) & apart)
+            let depth = select(touches, total, .zero)
             if count == 8 {
                 UnsafeMutableRawPointer(pushes + index.0).storeBytes(of: depth, as: Lanes.self)
             } else {
                 for lane in 0..<count { pushes[index.0 + lane] = depth[lane] }
             }
-            correction = normal * depth
+            let none = Vector(repeating: 0)
+            totals[index.7] = touches[7] != 0 ? last.7 : none; totals[index.6] = touches[6] != 0 ? last.6 : none
+            totals[index.5] = touches[5] != 0 ? last.5 : none; totals[index.4] = touches[4] != 0 ? last.4 : none
+            totals[index.3] = touches[3] != 0 ? last.3 : none; totals[index.2] = touches[2] != 0 ? last.2 : none
+            totals[index.1] = touches[1] != 0 ? last.1 : none; totals[index.0] = touches[0] != 0 ? last.0 : none
+            correction = normal * select(moves, change, .zero)
         case .friction:
             let stored = map(index) { pushes[$0] }
             let depth = Lanes(stored.0, stored.1, stored.2, stored.3, stored.4, stored.5, stored.6, stored.7)
             touches = less(.zero, depth)
+            moves = touches
             let fromStartP = zip(p, i) { $0 - grains.start[$1] }, fromStartQ = zip(q, j) { $0 - grains.start[$1] }
-            let slide = Friction.correction(sliding: VectorLanes(zip(fromStartP, fromStartQ, -)), normal: normal, depth: depth)
-            correction = VectorLanes(x: .zero, y: .zero, z: .zero) - slide
+            let applied = VectorLanes(last) - normal * VectorLanes(last).dot(normal)
+            let velocity = VectorLanes(zip(map(i) { grains.velocity[$0] }, map(j) { grains.velocity[$0] }, -))
+            let slidingVelocity = velocity - normal * velocity.dot(normal)
+            let rest = maximum(.zero, Lanes(repeating: 1) - slidingVelocity.dot(slidingVelocity).squareRoot() * restSpeedInverse)
+            let kinetic = Lanes(repeating: PhysicsConstants.kineticFriction) + restGain * rest
+            let slide = Friction.correction(sliding: VectorLanes(zip(fromStartP, fromStartQ, -)) - applied, normal: normal, depth: depth,
+                                            staticFriction: maximum(Lanes(repeating: PhysicsConstants.staticFriction), kinetic), kineticFriction: kinetic)
+            let total = VectorLanes(x: .zero, y: .zero, z: .zero) - slide
+            // Friction runs over touching pairs only, so every lane keeps its total.
+            let keep = total.vectors(w: depth)
+            totals[index.7] = keep.7; totals[index.6] = keep.6; totals[index.5] = keep.5; totals[index.4] = keep.4
+            totals[index.3] = keep.3; totals[index.2] = keep.2; totals[index.1] = keep.1; totals[index.0] = keep.0
+            correction = total - applied
         }
         let half = Lanes(repeating: 0.5), y = (transpose(p, row: 1) + transpose(q, row: 1)) * half
         let lift = (correction * (lean * normal.dot(up))).kept(where: less(y * upY, belowNeck))
-        let move = (correction * half + lift).kept(where: touches).vectors(w: .zero)
-        let back = (correction * half - lift).kept(where: touches).vectors(w: .zero)
+        let move = (correction * half + lift).kept(where: moves).vectors(w: .zero)
+        let back = (correction * half - lift).kept(where: moves).vectors(w: .zero)
         @inline(__always)
         func push(_ i: Int, _ j: Int, _ p: Vector, _ q: Vector, _ move: Vector, _ back: Vector) {
             grains.position[i] = p + move
@@ -146,7 +193,7 @@ struct ContactSolve {
         push(i.5, j.5, p.5, q.5, move.5, back.5)
         push(i.6, j.6, p.6, q.6, move.6, back.6)
         push(i.7, j.7, p.7, q.7, move.7, back.7)
-        let nearWall = touches & unsafeBitCast(transpose(fields, row: 3), to: SIMD8<Int32>.self)
+        let nearWall = moves & unsafeBitCast(transpose(fields, row: 3), to: SIMD8<Int32>.self)
         if any(nearWall) { insideWall(pairs, index, count: count, nearWall) }
         return touches
     }
@@ -181,8 +228,10 @@ private func eight<T>(_ make: (Int) -> T) -> Eight<T> {
     (make(0), make(1), make(2), make(3), make(4), make(5), make(6), make(7))
 }
 
-/// Which half of the pair solve a pass does (ContactSolve).
+/// Which part of the pair solve a pass does (ContactSolve), in this order.
 enum ContactPhase: CaseIterable {
+    /// Each touching pair's totals of the last substep applied again.
+    case warm
     /// Each pair's overlap pushed out, the push kept.
     case push
     /// Each pair's friction, bounded by μ × the push kept.

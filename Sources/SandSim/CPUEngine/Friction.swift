@@ -9,10 +9,18 @@ public enum Friction {
     @inline(__always)
     static func correction(sliding: VectorLanes, normal: VectorLanes, depth: VectorLanes.Lanes,
                            coefficients: Coefficients = .grain) -> VectorLanes {
+        correction(sliding: sliding, normal: normal, depth: depth, staticFriction: VectorLanes.Lanes(repeating: coefficients.staticFriction),
+                   kineticFriction: VectorLanes.Lanes(repeating: coefficients.kineticFriction))
+    }
+
+    /// The same with coefficients of each lane's own.
+    @inline(__always)
+    static func correction(sliding: VectorLanes, normal: VectorLanes, depth: VectorLanes.Lanes,
+                           staticFriction: VectorLanes.Lanes, kineticFriction: VectorLanes.Lanes) -> VectorLanes {
         let tangential = sliding - normal * sliding.dot(normal)
         let lengthSquared = tangential.dot(tangential)
-        let staticLimit = coefficients.staticFriction * depth
-        let kinetic = coefficients.kineticFriction * depth * fastInverseSquareRoot(lengthSquared)
+        let staticLimit = staticFriction * depth
+        let kinetic = kineticFriction * depth * fastInverseSquareRoot(lengthSquared)
         let one = VectorLanes.Lanes(repeating: 1)
         let scale = select(less(one, kinetic) | less(lengthSquared, staticLimit * staticLimit), one, kinetic)
         return tangential * select(less(VectorLanes.Lanes(repeating: 1e-18), lengthSquared), scale, .zero)

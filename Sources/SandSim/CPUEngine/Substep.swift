@@ -17,8 +17,11 @@ struct Substep {
     let farthest: UnsafeMutablePointer<(listed: Float, step: Float)>
     /// The layers the contact solve works on: 0 for the even ones, 1 for the odd ones.
     var parity = 0
-    /// The half of the contact solve this pass does.
-    var phase = ContactPhase.push
+    /// The part of the contact solve this pass does.
+    var phase = ContactPhase.warm
+    /// Whether the colouring's touching pairs are this substep's pairs' (none listed since the
+    /// last push pass): the warm start then takes only those.
+    var touchingKnown = false
     /// The next of them for a chunk to take, counted from 0 within the parity.
     let nextLayer: UnsafeMutablePointer<Atomic<Int>>
 
