@@ -1,5 +1,5 @@
-/// Each touching pair's warm-start total carried through a relisting, by the grains'
-/// identities: before the grains are sorted, the totals go into rows by the lower identity of
+/// Each touching pair's totals (its push, its tangential correction) carried through a
+/// relisting, by the grains' identities: before the grains are sorted, the totals go into rows by the lower identity of
 /// each pair (counted, then filled, as a sparse matrix's rows are); after the new listing, each
 /// pair looks for its partner in its row. A row holds a grain's few touching neighbours, so the
 /// look-up is a short scan where a dictionary hashed every pair (docs/PHYSICS.md, "The cost").
@@ -48,7 +48,7 @@ final class ContactMemory {
         }
     }
 
-    /// Gives every listed pair of `colouring` its collected total, or none.
+    /// Gives every listed pair of `colouring` its collected totals, or none.
     func restore(_ colouring: PairColouring, _ candidates: CandidatePointers, identity: UnsafeMutablePointer<Int32>) {
         rowStart.withUnsafeBufferPointer { start in
             partner.withUnsafeBufferPointer { partner in
@@ -66,7 +66,8 @@ final class ContactMemory {
                                 found = a < b ? applied : Vector(-applied.x, -applied.y, -applied.z, applied.w)
                                 break
                             }
-                            colouring.totals[k] = found
+                            colouring.pushes[k] = found.w
+                            colouring.totals[k] = Vector(found.x, found.y, found.z, 0)
                         }
                     }
                 }
@@ -78,8 +79,9 @@ final class ContactMemory {
         for layer in 0..<candidates.layers {
             let first = candidates.grains(inLayer: layer).lowerBound * candidates.stride
             let end = Int(colouring.starts(ofLayer: layer)[PairColouring.buckets])
-            for k in first..<(first + end) where colouring.totals[k].w > 0 {
-                body(colouring.pairs[k], colouring.totals[k])
+            for k in first..<(first + end) where colouring.pushes[k] > 0 {
+                let tangential = colouring.totals[k]
+                body(colouring.pairs[k], Vector(tangential.x, tangential.y, tangential.z, colouring.pushes[k]))
             }
         }
     }

@@ -96,8 +96,8 @@ struct ContactSolve {
     }
 
     /// Up to eight pairs (`pairs[index]`) that share no grain, in this substep's phase, each
-    /// pair's totals (`totals[index]`: the tangential correction, and the normal one as `w`)
-    /// carried from phase to phase and substep to substep. The warm start applies the totals
+    /// pair's totals (the normal correction in `pushes[index]`, the tangential one in
+    /// `totals[index]`) carried from phase to phase and substep to substep. The warm start applies the totals
     /// again along the present normal. The push adds the overlap to the normal total, or takes
     /// back what no longer overlaps, never below zero, and keeps the total in `pushes` (0 where
     /// the pair no longer touches, its totals then forgotten). Friction bounds the tangential
@@ -128,16 +128,22 @@ struct ContactSolve {
         let inverseDistance = fastInverseSquareRoot(distanceSquared)
         let normal = delta * inverseDistance
         let apart = less(Lanes(repeating: 1e-12), distanceSquared)
-        let last = map(index) { totals[$0] }
-        let lastNormal = transpose(last, row: 3)
+        // The normal total: the push's, kept in `pushes`, 0 where the pair does not touch.
+        let lastNormal: Lanes
+        if step.phase == .push && count == 8 {
+            lastNormal = UnsafeRawPointer(pushes + index.0).loadUnaligned(as: Lanes.self)
+        } else {
+            let stored = map(index) { pushes[$0] }
+            lastNormal = Lanes(stored.0, stored.1, stored.2, stored.3, stored.4, stored.5, stored.6, stored.7)
+        }
         // The pairs that move: in the push, also those that parted and take their total back.
         let touches: VectorLanes.Mask, moves: VectorLanes.Mask, correction: VectorLanes
         switch step.phase {
         case .warm:
-            let tangential = VectorLanes(last) - normal * VectorLanes(last).dot(normal)
+            let last = VectorLanes(map(index) { totals[$0] })
             touches = less(.zero, lastNormal) & apart
             moves = touches
-            correction = normal * lastNormal + tangential
+            correction = normal * lastNormal + last - normal * last.dot(normal)
         case .push:
             let touching = transpose(fields, row: 2)
             let change = maximum(touching - distanceSquared * inverseDistance, Lanes(repeating: 0) - lastNormal)
@@ -150,19 +156,22 @@ struct ContactSolve {
             } else {
                 for lane in 0..<count { pushes[index.0 + lane] = depth[lane] }
             }
-            let none = Vector(repeating: 0)
-            totals[index.7] = touches[7] != 0 ? last.7 : none; totals[index.6] = touches[6] != 0 ? last.6 : none
-            totals[index.5] = touches[5] != 0 ? last.5 : none; totals[index.4] = touches[4] != 0 ? last.4 : none
-            totals[index.3] = touches[3] != 0 ? last.3 : none; totals[index.2] = touches[2] != 0 ? last.2 : none
-            totals[index.1] = touches[1] != 0 ? last.1 : none; totals[index.0] = touches[0] != 0 ? last.0 : none
+            // A pair that touches anew starts with no tangential total (its slot may hold one from
+            // when it last touched); few do in a batch.
+            let anew = touches & ~less(.zero, lastNormal)
+            if any(anew) {
+                for lane in 0..<count where anew[lane] != 0 {
+                    totals[withUnsafeBytes(of: index) { $0.load(fromByteOffset: lane * MemoryLayout<Int>.stride, as: Int.self) }] = .zero
+                }
+            }
             correction = normal * select(moves, change, .zero)
         case .friction:
-            let stored = map(index) { pushes[$0] }
-            let depth = Lanes(stored.0, stored.1, stored.2, stored.3, stored.4, stored.5, stored.6, stored.7)
+            let depth = lastNormal
             touches = less(.zero, depth)
             moves = touches
             let fromStartP = zip(p, i) { $0 - grains.start[$1] }, fromStartQ = zip(q, j) { $0 - grains.start[$1] }
-            let applied = VectorLanes(last) - normal * VectorLanes(last).dot(normal)
+            let last = VectorLanes(map(index) { totals[$0] })
+            let applied = last - normal * last.dot(normal)
             let velocity = VectorLanes(zip(map(i) { grains.velocity[$0] }, map(j) { grains.velocity[$0] }, -))
             let slidingVelocity = velocity - normal * velocity.dot(normal)
             let rest = maximum(.zero, Lanes(repeating: 1) - slidingVelocity.dot(slidingVelocity).squareRoot() * restSpeedInverse)
@@ -171,7 +180,7 @@ struct ContactSolve {
                                             staticFriction: maximum(Lanes(repeating: PhysicsConstants.staticFriction), kinetic), kineticFriction: kinetic)
             let total = VectorLanes(x: .zero, y: .zero, z: .zero) - slide
             // Friction runs over touching pairs only, so every lane keeps its total.
-            let keep = total.vectors(w: depth)
+            let keep = total.vectors(w: .zero)
             totals[index.7] = keep.7; totals[index.6] = keep.6; totals[index.5] = keep.5; totals[index.4] = keep.4
             totals[index.3] = keep.3; totals[index.2] = keep.2; totals[index.1] = keep.1; totals[index.0] = keep.0
             correction = total - applied

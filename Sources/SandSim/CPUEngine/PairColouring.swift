@@ -20,8 +20,9 @@ struct PairColouring {
     /// The depth the solve's push pass pushed out of each pair this substep, 0 where it did not
     /// touch, as `pairs` lays them out: its friction's budget (ContactSolve).
     let pushes: UnsafeMutablePointer<Float>
-    /// Each pair's totals, as `pairs` lays them out: the tangential correction it has made and,
-    /// as `w`, the normal one; zero where it does not touch (ContactSolve, ContactMemory).
+    /// Each touching pair's tangential correction in total, as `pairs` lays them out (its normal
+    /// one is its push); what it was when the pair last touched where it does not
+    /// (ContactSolve, ContactMemory).
     let totals: UnsafeMutablePointer<Vector>
     /// The pairs the push pass found touching, by their place among their layer's pairs, closed
     /// up colour by colour from the layer's start; per layer, where each colour's begin, as in
