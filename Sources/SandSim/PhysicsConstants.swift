@@ -92,6 +92,10 @@ public enum PhysicsConstants {
     /// sliding down to sand's angle (docs/PHYSICS.md, "Warm-started contacts").
     public static let restFriction: Float = 0.5
     public static let restSpeed: Float = 0.005
+    /// How much a contact's remembered push may grow in a substep, in g·dt² (the sag of one
+    /// grain's weight): a load builds up over substeps, an impact's push is not remembered, as
+    /// its warm start would throw the grains apart again (ContactSolve).
+    public static let rememberedGrowth: Float = 2
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
     /// resting on the glass where it is shallowest.
     public static let glassStaticFriction: Float = 0.2

@@ -67,7 +67,7 @@ final class ContactMemory {
                                 break
                             }
                             colouring.pushes[k] = found.w
-                            colouring.totals[k] = Vector(found.x, found.y, found.z, 0)
+                            colouring.totals[k] = found
                         }
                     }
                 }
