@@ -6,8 +6,12 @@ import Foundation
 public enum SpawnLattice {
     public static let maxLatticeY: Float = -0.10
     public static let overflowRange: ClosedRange<Float> = -0.48 ... -0.10
-    /// Lattice spacing as a multiple of the diameter, so neighbours start just apart.
-    static let spacingFactor: Float = 1.002
+    /// Lattice spacing as a multiple of the diameter, and each grain moved from its site by up to
+    /// this share of the diameter along each axis: a loose, uneven pile that settles into a
+    /// random packing. A close-packed lattice stood at 45° or steeper held tilted at 70°, its
+    /// grains locked in their crystal (docs/PHYSICS.md, "Friction after the pushes").
+    static let spacingFactor: Float = 1.2
+    static let jitter: Float = 0.1
     /// The fresh pile's seed unless one is asked for (`simulate --seed`): every pile before that
     /// option, and every window's, came from it.
     public static let defaultSeed: UInt64 = 1
@@ -22,10 +26,10 @@ public enum SpawnLattice {
         placed.reserveCapacity(count)
 
         var layer = 0
-        var y = -profile.innerHalfHeight + r
+        var y = -profile.innerHalfHeight + r * (1 + 2 * jitter)
         while placed.count < count && y <= maxLatticeY {
             // The sphere must clear the glass over its whole height, not just at its centre.
-            let reach = min(profile.innerRadiusAt(y - r), profile.innerRadiusAt(y), profile.innerRadiusAt(y + r)) - r
+            let reach = min(profile.innerRadiusAt(y - r), profile.innerRadiusAt(y), profile.innerRadiusAt(y + r)) - r * (1 + 2 * jitter)
             // ABAB stacking: every other layer sits in the hollows of the one below.
             let shift = layer % 2 == 0 ? SIMD2<Float>(0, 0) : SIMD2<Float>(d / 2, rowSpacing / 3)
             var layerPoints: [SIMD3<Float>] = []
@@ -42,6 +46,10 @@ public enum SpawnLattice {
             }
             // A partial top layer takes random lattice sites, so it stays flat and even.
             layerPoints.shuffle(using: &random)
+            for k in layerPoints.indices {
+                let offset = SIMD3(Float.random(in: -1...1, using: &random), Float.random(in: -1...1, using: &random), Float.random(in: -1...1, using: &random))
+                layerPoints[k] += offset * (jitter * 2 * r)
+            }
             placed.append(contentsOf: layerPoints.prefix(count - placed.count))
             layer += 1
             y += layerHeight
