@@ -6,7 +6,7 @@ import Synchronization
 /// each colour sees the corrections of the ones before), so support propagates up the pile
 /// without any sleep. Per substep: predict each grain from its velocity,
 /// list and colour the candidate pairs again if a grain has moved far (ContactCandidates,
-/// PairColouring), resolve every contact (overlap, then friction, which sums the next substep's warm start) layer by layer,
+/// PairColouring), resolve every contact (warm start and overlap layer by layer, then friction) layer by layer,
 /// colour by colour and eight pairs at once (ContactSolve), keep the grains in the glass, and take the
 /// velocity from how far each grain really moved (Substep; one substep's end and the next's start
 /// in one pass). The work is split over `threads` threads, with the same grains for any number
@@ -35,6 +35,8 @@ public final class CPUEngine: PhysicsEngine {
     private var listStale = true
     /// The contacts' totals through a relisting (ContactMemory).
     private var memory = ContactMemory(grains: 0)
+    /// Whether the colouring's touching pairs are those of the pairs listed now.
+    private var touchingKnown = false
     private var upperCount: UpperCount?
 
     /// `threads` defaults to every core this process may use.
@@ -92,7 +94,8 @@ public final class CPUEngine: PhysicsEngine {
             if listStale || mayMissPairs(skin: step.candidates.skin) {
                 list(&step)
             }
-            for phase in ContactPhase.allCases {
+            step.touchingKnown = touchingKnown
+            for phase in ContactPhase.passes {
                 step.phase = phase
                 for parity in 0..<2 {
                     step.parity = parity
@@ -100,6 +103,7 @@ public final class CPUEngine: PhysicsEngine {
                     run(Substep.solve, &step)
                 }
             }
+            touchingKnown = true
             run(substep + 1 < count ? Substep.finishAndPredict : Substep.finish, &step)
         }
     }
@@ -110,7 +114,6 @@ public final class CPUEngine: PhysicsEngine {
             let p = grains.position[i], v = grains.velocity[i]
             grains.position[i] = Vector(p.x, -p.y, -p.z, 0)
             grains.velocity[i] = Vector(v.x, -v.y, -v.z, 0)
-            grains.warm[i] = .zero
         }
         listStale = true
     }
@@ -167,5 +170,6 @@ public final class CPUEngine: PhysicsEngine {
         memory.restore(step.candidates.colouring, step.candidates, identity: grains.pointers.identity)
         listings += 1
         listStale = false
+        touchingKnown = false
     }
 }

@@ -7,13 +7,15 @@ import CFastMath
 /// colour, each push is seen by the pairs after it (Gauss–Seidel), so support still propagates
 /// up a pile within one pass.
 ///
-/// A substep solves every pair twice (`ContactPhase`): first each pair's overlap, adding to the
-/// normal total it remembers or taking it back but never below zero, then each touching pair's
-/// friction, its tangential total bounded by μ × the normal total. Each pair remembers its
-/// totals into the next substep, whose prediction applies them again (a warm start, Box2D's
-/// accumulated impulses in positions), so a pass asks of a resting contact only what changed.
-/// The remembered normal total grows by at most `rememberedGrowth` × g·dt² a substep: a load
-/// builds up over substeps, while an impact's push, warm-started, threw the grains apart again. A pair's friction taken right after its
+/// A substep solves every touching pair three times (`ContactPhase`): layer by layer, it first
+/// applies again the normal and tangential corrections each pair remembers from the last substep
+/// (a warm start, Box2D's accumulated impulses in positions), then pushes each pair's overlap out,
+/// adding to the normal total or taking it back but never below zero; then, in a pass of its
+/// own, each pair's friction, its tangential total bounded by μ × the normal total. The warm
+/// start of a layer just before its pushes held a loose pile tilted 25° where the warm start of
+/// every layer before any push let it slide (docs/PHYSICS.md, "Open"). The remembered normal
+/// total grows by at most `rememberedGrowth` × g·dt² a substep: a load builds up over substeps,
+/// while an impact's push, warm-started, threw the grains apart again. A pair's friction taken right after its
 /// own push saw the sliding that its neighbours' pushes were about to take back, spent its
 /// budget on that and let a resting grain slide (docs/PHYSICS.md, "Friction after the
 /// pushes"); without the warm start a resting pile's pushes asked of friction more than one
@@ -33,8 +35,6 @@ struct ContactSolve {
     let restSpeedInverse: VectorLanes.Lanes
     /// The most a remembered normal total may grow in a substep.
     let growth: VectorLanes.Lanes
-    /// Lane k holds k, to tell the lanes past a short batch's count.
-    let lanes = VectorLanes.Lanes(0, 1, 2, 3, 4, 5, 6, 7)
 
     init(step: Substep) {
         self.step = step
@@ -49,7 +49,9 @@ struct ContactSolve {
     /// The push pass takes every listed pair of the layer, keeps each one's depth in `pushes`
     /// (0 where it does not touch) and writes the touching ones' places to `touching`, closed up
     /// colour by colour; the friction pass takes only those, eight at a time in the same order
-    /// (a settled pile touches about half the pairs it lists).
+    /// (a settled pile touches about half the pairs it lists). Before its pushes, the push pass
+    /// warm-starts the pairs that touched last substep where nothing was listed since
+    /// (`Substep.touchingKnown`), else every listed pair (those that did not touch have no total).
     func resolve(layer: Int) {
         let colouring = step.candidates.colouring
         let first = step.candidates.grains(inLayer: layer).lowerBound * step.candidates.stride
@@ -58,11 +60,34 @@ struct ContactSolve {
         let kept = colouring.touchingStarts(ofLayer: layer)
         let push = step.phase == .push
         let starts = push ? colouring.starts(ofLayer: layer) : kept
+        if push {
+            let known = step.touchingKnown
+            let warmStarts = known ? kept : starts
+            var next = 0
+            @inline(__always)
+            func warm(from next: Int, count: Int) {
+                let index = known ? eight { Int(touching[next + ($0 < count ? $0 : 0)]) } : eight { next + ($0 < count ? $0 : 0) }
+                _ = resolve(pairs, pushes, totals, index, count: count, phase: .warm)
+            }
+            for colour in 0..<PairColouring.colours {
+                let end = Int(warmStarts[colour + 1])
+                while end - next >= 8 {
+                    warm(from: next, count: 8)
+                    next += 8
+                }
+                if next < end { warm(from: next, count: end - next) }
+                next = end
+            }
+            while next < Int(warmStarts[PairColouring.buckets]) {
+                warm(from: next, count: 1)
+                next += 1
+            }
+        }
         var next = 0, written = 0
         @inline(__always)
         func batch(from next: Int, count: Int) {
             let index = push ? eight { next + ($0 < count ? $0 : 0) } : eight { Int(touching[next + ($0 < count ? $0 : 0)]) }
-            let touches = resolve(pairs, pushes, totals, index, count: count)
+            let touches = resolve(pairs, pushes, totals, index, count: count, phase: step.phase)
             if push { written += keep(touches, from: next, count: count, into: touching + written) }
         }
         for colour in 0..<PairColouring.colours {
@@ -100,16 +125,17 @@ struct ContactSolve {
         return Int(fast_left_pack8(touches, places, kept))
     }
 
-    /// Up to eight pairs (`pairs[index]`) that share no grain, in this substep's phase, each
+    /// Up to eight pairs (`pairs[index]`) that share no grain, in `phase`, each
     /// pair's totals (the normal correction in `pushes[index]`, the tangential one in
-    /// `totals[index]`) carried from phase to phase and substep to substep. The push adds the
-    /// overlap to the normal total remembered, or takes back what no longer overlaps, never
-    /// below zero, and keeps the total in `pushes` (0 where the pair no longer touches, its
-    /// totals then forgotten). Friction bounds the tangential total, the remembered one plus
-    /// this substep's sliding, by μ × the normal total (Friction), its kinetic share rising to
-    /// `restFriction` as the pair's sliding slows to rest; then it remembers both totals for the
-    /// next substep (the normal one also in the tangential slot's fourth lane, which the push
-    /// overwrites in `pushes`) and adds their corrections to the grains' warm start. Each grain
+    /// `totals[index]`) carried from phase to phase and substep to substep. The warm start
+    /// applies the remembered totals again along the present normal. The push adds the overlap
+    /// to the normal total, or takes back what no longer overlaps, never below zero, and keeps
+    /// the total in `pushes` (0 where the pair no longer touches, its totals then forgotten).
+    /// Friction bounds the tangential total, the remembered one plus this substep's sliding, by
+    /// μ × the normal total (Friction), its kinetic share rising to `restFriction` as the
+    /// pair's sliding slows to rest; then it remembers both totals for the next substep (the
+    /// normal one also in the tangential slot's fourth lane, for the next friction pass to
+    /// bound its growth by, as the push overwrites `pushes`). Each grain
     /// takes half, but in the chamber below, where sand comes to rest: there the upper grain
     /// against gravity takes ½(1 + λ n·up), the lower the rest (λ: `supportLean`), so a grain
     /// resting on another moves more than the one under it, which its own supports hold (shock
@@ -123,7 +149,7 @@ struct ContactSolve {
     /// guess.
     @inline(__always)
     private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, _ totals: UnsafeMutablePointer<Vector>,
-                         _ index: Eight<Int>, count: Int) -> VectorLanes.Mask {
+                         _ index: Eight<Int>, count: Int, phase: ContactPhase) -> VectorLanes.Mask {
         typealias Lanes = VectorLanes.Lanes
         let grains = step.grains
         let records = map(index) { pairs[$0] }
@@ -137,7 +163,7 @@ struct ContactSolve {
         let apart = less(Lanes(repeating: 1e-12), distanceSquared)
         // The normal total: the push's, kept in `pushes`, 0 where the pair does not touch.
         let lastNormal: Lanes
-        if step.phase == .push && count == 8 {
+        if phase == .push && count == 8 {
             lastNormal = UnsafeRawPointer(pushes + index.0).loadUnaligned(as: Lanes.self)
         } else {
             let stored = map(index) { pushes[$0] }
@@ -145,7 +171,12 @@ struct ContactSolve {
         }
         // The pairs that move: in the push, also those that parted and take their total back.
         let touches: VectorLanes.Mask, moves: VectorLanes.Mask, correction: VectorLanes
-        switch step.phase {
+        switch phase {
+        case .warm:
+            let last = VectorLanes(map(index) { totals[$0] })
+            touches = less(.zero, lastNormal) & apart
+            moves = touches
+            correction = normal * lastNormal + last - normal * last.dot(normal)
         case .push:
             let touching = transpose(fields, row: 2)
             let change = maximum(touching - distanceSquared * inverseDistance, Lanes(repeating: 0) - lastNormal)
@@ -195,8 +226,6 @@ struct ContactSolve {
             totals[index.3] = keep.3; totals[index.2] = keep.2; totals[index.1] = keep.1; totals[index.0] = keep.0
             pushes[index.7] = remembered[7]; pushes[index.6] = remembered[6]; pushes[index.5] = remembered[5]; pushes[index.4] = remembered[4]
             pushes[index.3] = remembered[3]; pushes[index.2] = remembered[2]; pushes[index.1] = remembered[1]; pushes[index.0] = remembered[0]
-            warmStart(i, j, normal * remembered + tangential, normal: normal, y: (transpose(p, row: 1) + transpose(q, row: 1)) * Lanes(repeating: 0.5),
-                      inBatch: less(lanes, Lanes(repeating: Float(count))))
         }
         let half = Lanes(repeating: 0.5), y = (transpose(p, row: 1) + transpose(q, row: 1)) * half
         let lift = (correction * (lean * normal.dot(up))).kept(where: less(y * upY, belowNeck))
@@ -218,24 +247,6 @@ struct ContactSolve {
         let nearWall = moves & unsafeBitCast(transpose(fields, row: 3), to: SIMD8<Int32>.self)
         if any(nearWall) { insideWall(pairs, index, count: count, nearWall) }
         return touches
-    }
-
-    /// Adds each pair's remembered correction, shared as its pushes are, to its grains' warm
-    /// start (lanes in `inBatch` only: the others repeat a pair).
-    @inline(__always)
-    private func warmStart(_ i: Eight<Int>, _ j: Eight<Int>, _ correction: VectorLanes, normal: VectorLanes, y: VectorLanes.Lanes, inBatch: VectorLanes.Mask) {
-        let warm = step.grains.warm
-        let lift = (correction * (lean * normal.dot(up))).kept(where: less(y * upY, belowNeck))
-        let move = (correction * VectorLanes.Lanes(repeating: 0.5) + lift).kept(where: inBatch).vectors(w: .zero)
-        let back = (correction * VectorLanes.Lanes(repeating: 0.5) - lift).kept(where: inBatch).vectors(w: .zero)
-        warm[i.0] += move.0; warm[j.0] -= back.0
-        warm[i.1] += move.1; warm[j.1] -= back.1
-        warm[i.2] += move.2; warm[j.2] -= back.2
-        warm[i.3] += move.3; warm[j.3] -= back.3
-        warm[i.4] += move.4; warm[j.4] -= back.4
-        warm[i.5] += move.5; warm[j.5] -= back.5
-        warm[i.6] += move.6; warm[j.6] -= back.6
-        warm[i.7] += move.7; warm[j.7] -= back.7
     }
 
     /// A pushed pair's grains that are near the wall put back inside it: in the neck two grains
@@ -268,12 +279,17 @@ private func eight<T>(_ make: (Int) -> T) -> Eight<T> {
     (make(0), make(1), make(2), make(3), make(4), make(5), make(6), make(7))
 }
 
-/// Which part of the pair solve a pass does (ContactSolve), in this order.
-enum ContactPhase: CaseIterable {
+/// Which part of the pair solve a batch does (ContactSolve), in this order.
+enum ContactPhase {
+    /// Each touching pair's remembered totals applied again, layer by layer before its pushes.
+    case warm
     /// Each pair's overlap pushed out, the push kept.
     case push
     /// Each pair's friction, bounded by μ × the push kept.
     case friction
+
+    /// The passes over every layer a substep makes: the push pass warm-starts each layer itself.
+    static let passes: [ContactPhase] = [.push, .friction]
 }
 
 @inline(__always)

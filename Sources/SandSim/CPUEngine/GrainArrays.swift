@@ -14,10 +14,6 @@ struct GrainPointers {
     /// before the next listing; the others skip the wall test.
     let nearWall: UnsafeMutablePointer<Bool>
     var identity: UnsafeMutablePointer<Int32>
-    /// The warm start: each grain's share of its contacts' remembered corrections, summed by
-    /// the friction pass and added as the next substep predicts (ContactSolve); 0 between then
-    /// and the friction pass, so the sort need not carry it.
-    let warm: UnsafeMutablePointer<Vector>
 }
 
 /// The CPU engine's grains as a structure of arrays in raw storage sized at load, kept in the
@@ -50,13 +46,12 @@ final class GrainArrays {
             radius: scalars { grains[$0].radius },
             listedAt: vectors { grains[$0].position },
             nearWall: scalars { _ in true },
-            identity: scalars { Int32($0) },
-            warm: vectors { _ in .zero })
+            identity: scalars { Int32($0) })
         spare = (vectors { _ in .zero }, vectors { _ in .zero }, vectors { _ in .zero }, scalars { _ in 0 }, scalars { _ in 0 })
     }
 
     deinit {
-        for pointer in [pointers.position, pointers.start, pointers.velocity, pointers.listedAt, pointers.warm, spare.position, spare.start, spare.velocity] {
+        for pointer in [pointers.position, pointers.start, pointers.velocity, pointers.listedAt, spare.position, spare.start, spare.velocity] {
             pointer.deallocate()
         }
         pointers.radius.deallocate()

@@ -19,6 +19,9 @@ struct Substep {
     var parity = 0
     /// The part of the contact solve this pass does.
     var phase = ContactPhase.push
+    /// Whether the colouring's touching pairs are this substep's pairs' (none listed since the
+    /// last push pass): the warm start then takes only those.
+    var touchingKnown = false
     /// The next of them for a chunk to take, counted from 0 within the parity.
     let nextLayer: UnsafeMutablePointer<Atomic<Int>>
 
@@ -26,8 +29,7 @@ struct Substep {
         count * chunk / chunks..<count * (chunk + 1) / chunks
     }
 
-    /// Each grain's velocity carries it on under gravity, and its contacts' warm start moves it;
-    /// `start` remembers where it was.
+    /// Each grain's velocity carries it on under gravity; `start` remembers where it was.
     static let predict: WorkerPool.Job = { context, chunk, chunks in
         let step = context.assumingMemoryBound(to: Substep.self).pointee
         let grains = step.grains
@@ -66,8 +68,7 @@ struct Substep {
         let dt = VectorLanes.Lanes(repeating: rules.subDt)
         octet.store(position, into: grains.start)
         let v = velocity + VectorLanes(gravity.xyz) * dt
-        var p = position + v * dt + octet.load(grains.warm)
-        octet.store(VectorLanes(x: .zero, y: .zero, z: .zero), into: grains.warm)
+        var p = position + v * dt
         // The glass before the pairs as well, so what the floor and walls hold is where they
         // hold it when the pairs push against it.
         collider.collide(position: &p, start: position, radius: octet.load(grains.radius), nearWall: octet.load(grains.nearWall))
