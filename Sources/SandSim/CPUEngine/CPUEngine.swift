@@ -6,7 +6,7 @@ import Synchronization
 /// each colour sees the corrections of the ones before), so support propagates up the pile
 /// without any sleep. Per substep: predict each grain from its velocity,
 /// list and colour the candidate pairs again if a grain has moved far (ContactCandidates,
-/// PairColouring), resolve every contact (warm start and overlap layer by layer, then friction) layer by layer,
+/// PairColouring), resolve every contact (overlap, then friction, which sums the next substep's warm start) layer by layer layer by layer,
 /// colour by colour and eight pairs at once (ContactSolve), keep the grains in the glass, and take the
 /// velocity from how far each grain really moved (Substep; one substep's end and the next's start
 /// in one pass). The work is split over `threads` threads, with the same grains for any number
@@ -35,8 +35,6 @@ public final class CPUEngine: PhysicsEngine {
     private var listStale = true
     /// The contacts' totals through a relisting (ContactMemory).
     private var memory = ContactMemory(grains: 0)
-    /// Whether the colouring's touching pairs are those of the pairs listed now.
-    private var touchingKnown = false
     private var upperCount: UpperCount?
 
     /// `threads` defaults to every core this process may use.
@@ -94,8 +92,7 @@ public final class CPUEngine: PhysicsEngine {
             if listStale || mayMissPairs(skin: step.candidates.skin) {
                 list(&step)
             }
-            step.touchingKnown = touchingKnown
-            for phase in ContactPhase.passes {
+            for phase in ContactPhase.allCases {
                 step.phase = phase
                 for parity in 0..<2 {
                     step.parity = parity
@@ -103,7 +100,6 @@ public final class CPUEngine: PhysicsEngine {
                     run(Substep.solve, &step)
                 }
             }
-            touchingKnown = true
             run(substep + 1 < count ? Substep.finishAndPredict : Substep.finish, &step)
         }
     }
@@ -115,6 +111,7 @@ public final class CPUEngine: PhysicsEngine {
             grains.position[i] = Vector(p.x, -p.y, -p.z, 0)
             grains.velocity[i] = Vector(v.x, -v.y, -v.z, 0)
         }
+        self.grains.settleWarmStart(apply: false)
         listStale = true
     }
 
@@ -152,6 +149,7 @@ public final class CPUEngine: PhysicsEngine {
     /// Sorts the grains by cell, lists their pairs, with more room if a grain had more
     /// neighbours than there was room for, and colours them.
     private func list(_ step: inout Substep) {
+        grains.settleWarmStart(apply: !listStale)
         if listStale {
             memory.forget()
         } else {
@@ -170,6 +168,5 @@ public final class CPUEngine: PhysicsEngine {
         memory.restore(step.candidates.colouring, step.candidates, identity: grains.pointers.identity)
         listings += 1
         listStale = false
-        touchingKnown = false
     }
 }

@@ -7,13 +7,13 @@ import CFastMath
 /// colour, each push is seen by the pairs after it (Gauss–Seidel), so support still propagates
 /// up a pile within one pass.
 ///
-/// A substep solves every touching pair three times (`ContactPhase`): layer by layer, it first
-/// applies again the normal and tangential corrections each pair remembers from the last substep
-/// (a warm start, Box2D's accumulated impulses in positions), then pushes each pair's overlap out,
-/// adding to the normal total or taking it back but never below zero; then, in a pass of its
-/// own, each pair's friction, its tangential total bounded by μ × the normal total. The warm
-/// start of a layer just before its pushes held a loose pile tilted 25° where the warm start of
-/// every layer before any push let it slide (docs/PHYSICS.md, "Open"). The remembered normal
+/// A substep solves every pair twice (`ContactPhase`): first each pair's overlap, adding to the
+/// normal total it remembers or taking it back but never below zero, then each touching pair's
+/// friction, its tangential total bounded by μ × the normal total. Each pair remembers its
+/// totals into the next substep, whose push pass applies them again (a warm start, Box2D's
+/// accumulated impulses in positions), summed per grain: each layer's pairs' share just before
+/// that layer's pushes. Warm-starting every layer before any push let a loose pile tilted 25°
+/// slide where this order held it (docs/PHYSICS.md, "Open"). The remembered normal
 /// total grows by at most `rememberedGrowth` × g·dt² a substep: a load builds up over substeps,
 /// while an impact's push, warm-started, threw the grains apart again. A pair's friction taken right after its
 /// own push saw the sliding that its neighbours' pushes were about to take back, spent its
@@ -50,8 +50,7 @@ struct ContactSolve {
     /// (0 where it does not touch) and writes the touching ones' places to `touching`, closed up
     /// colour by colour; the friction pass takes only those, eight at a time in the same order
     /// (a settled pile touches about half the pairs it lists). Before its pushes, the push pass
-    /// warm-starts the pairs that touched last substep where nothing was listed since
-    /// (`Substep.touchingKnown`), else every listed pair (those that did not touch have no total).
+    /// adds the warm start that the layer's pairs summed for its grains and the next layer's.
     func resolve(layer: Int) {
         let colouring = step.candidates.colouring
         let first = step.candidates.grains(inLayer: layer).lowerBound * step.candidates.stride
@@ -60,34 +59,25 @@ struct ContactSolve {
         let kept = colouring.touchingStarts(ofLayer: layer)
         let push = step.phase == .push
         let starts = push ? colouring.starts(ofLayer: layer) : kept
+        let layerGrains = step.candidates.grains(inLayer: layer)
         if push {
-            let known = step.touchingKnown
-            let warmStarts = known ? kept : starts
-            var next = 0
-            @inline(__always)
-            func warm(from next: Int, count: Int) {
-                let index = known ? eight { Int(touching[next + ($0 < count ? $0 : 0)]) } : eight { next + ($0 < count ? $0 : 0) }
-                _ = resolve(pairs, pushes, totals, index, count: count, phase: .warm)
+            // The warm start in the layers' order: this layer's pairs move its grains and the
+            // next layer's, which that layer's own pairs move only once these pushes are done.
+            let grains = step.grains
+            for k in layerGrains {
+                grains.position[k] += grains.warmOwn[k]
+                grains.warmOwn[k] = .zero
             }
-            for colour in 0..<PairColouring.colours {
-                let end = Int(warmStarts[colour + 1])
-                while end - next >= 8 {
-                    warm(from: next, count: 8)
-                    next += 8
-                }
-                if next < end { warm(from: next, count: end - next) }
-                next = end
-            }
-            while next < Int(warmStarts[PairColouring.buckets]) {
-                warm(from: next, count: 1)
-                next += 1
+            for k in layer + 1 < step.candidates.layers ? step.candidates.grains(inLayer: layer + 1) : layerGrains.upperBound..<layerGrains.upperBound {
+                grains.position[k] += grains.warmBefore[k]
+                grains.warmBefore[k] = .zero
             }
         }
         var next = 0, written = 0
         @inline(__always)
         func batch(from next: Int, count: Int) {
             let index = push ? eight { next + ($0 < count ? $0 : 0) } : eight { Int(touching[next + ($0 < count ? $0 : 0)]) }
-            let touches = resolve(pairs, pushes, totals, index, count: count, phase: step.phase)
+            let touches = resolve(pairs, pushes, totals, index, count: count, layerEnd: layerGrains.upperBound)
             if push { written += keep(touches, from: next, count: count, into: touching + written) }
         }
         for colour in 0..<PairColouring.colours {
@@ -125,17 +115,18 @@ struct ContactSolve {
         return Int(fast_left_pack8(touches, places, kept))
     }
 
-    /// Up to eight pairs (`pairs[index]`) that share no grain, in `phase`, each
+    /// Up to eight pairs (`pairs[index]`) of a layer that share no grain, in this substep's phase, each
     /// pair's totals (the normal correction in `pushes[index]`, the tangential one in
-    /// `totals[index]`) carried from phase to phase and substep to substep. The warm start
-    /// applies the remembered totals again along the present normal. The push adds the overlap
-    /// to the normal total, or takes back what no longer overlaps, never below zero, and keeps
-    /// the total in `pushes` (0 where the pair no longer touches, its totals then forgotten).
+    /// `totals[index]`) carried from phase to phase and substep to substep. The push adds the
+    /// overlap to the normal total remembered, or takes back what no longer overlaps, never
+    /// below zero, and keeps the total in `pushes` (0 where the pair no longer touches, its
+    /// totals then forgotten).
     /// Friction bounds the tangential total, the remembered one plus this substep's sliding, by
     /// μ × the normal total (Friction), its kinetic share rising to `restFriction` as the
     /// pair's sliding slows to rest; then it remembers both totals for the next substep (the
     /// normal one also in the tangential slot's fourth lane, for the next friction pass to
-    /// bound its growth by, as the push overwrites `pushes`). Each grain
+    /// bound its growth by, as the push overwrites `pushes`), and adds their corrections to
+    /// the grains' warm start (`warmBefore` for a grain past the layer's end, `layerEnd`). Each grain
     /// takes half, but in the chamber below, where sand comes to rest: there the upper grain
     /// against gravity takes ½(1 + λ n·up), the lower the rest (λ: `supportLean`), so a grain
     /// resting on another moves more than the one under it, which its own supports hold (shock
@@ -149,7 +140,7 @@ struct ContactSolve {
     /// guess.
     @inline(__always)
     private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, _ totals: UnsafeMutablePointer<Vector>,
-                         _ index: Eight<Int>, count: Int, phase: ContactPhase) -> VectorLanes.Mask {
+                         _ index: Eight<Int>, count: Int, layerEnd: Int) -> VectorLanes.Mask {
         typealias Lanes = VectorLanes.Lanes
         let grains = step.grains
         let records = map(index) { pairs[$0] }
@@ -163,7 +154,7 @@ struct ContactSolve {
         let apart = less(Lanes(repeating: 1e-12), distanceSquared)
         // The normal total: the push's, kept in `pushes`, 0 where the pair does not touch.
         let lastNormal: Lanes
-        if phase == .push && count == 8 {
+        if step.phase == .push && count == 8 {
             lastNormal = UnsafeRawPointer(pushes + index.0).loadUnaligned(as: Lanes.self)
         } else {
             let stored = map(index) { pushes[$0] }
@@ -171,12 +162,7 @@ struct ContactSolve {
         }
         // The pairs that move: in the push, also those that parted and take their total back.
         let touches: VectorLanes.Mask, moves: VectorLanes.Mask, correction: VectorLanes
-        switch phase {
-        case .warm:
-            let last = VectorLanes(map(index) { totals[$0] })
-            touches = less(.zero, lastNormal) & apart
-            moves = touches
-            correction = normal * lastNormal + last - normal * last.dot(normal)
+        switch step.phase {
         case .push:
             let touching = transpose(fields, row: 2)
             let change = maximum(touching - distanceSquared * inverseDistance, Lanes(repeating: 0) - lastNormal)
@@ -226,6 +212,8 @@ struct ContactSolve {
             totals[index.3] = keep.3; totals[index.2] = keep.2; totals[index.1] = keep.1; totals[index.0] = keep.0
             pushes[index.7] = remembered[7]; pushes[index.6] = remembered[6]; pushes[index.5] = remembered[5]; pushes[index.4] = remembered[4]
             pushes[index.3] = remembered[3]; pushes[index.2] = remembered[2]; pushes[index.1] = remembered[1]; pushes[index.0] = remembered[0]
+            warmStart(i, j, normal * remembered + tangential, normal: normal, y: (transpose(p, row: 1) + transpose(q, row: 1)) * Lanes(repeating: 0.5),
+                      count: count, layerEnd: layerEnd)
         }
         let half = Lanes(repeating: 0.5), y = (transpose(p, row: 1) + transpose(q, row: 1)) * half
         let lift = (correction * (lean * normal.dot(up))).kept(where: less(y * upY, belowNeck))
@@ -247,6 +235,34 @@ struct ContactSolve {
         let nearWall = moves & unsafeBitCast(transpose(fields, row: 3), to: SIMD8<Int32>.self)
         if any(nearWall) { insideWall(pairs, index, count: count, nearWall) }
         return touches
+    }
+
+    /// Adds each pair's remembered correction, shared as its pushes are, to its grains' warm
+    /// start: the lower grain's is of the pair's layer, the upper one's too unless it lies in
+    /// the next layer (only the first `count` lanes: the others repeat a pair).
+    @inline(__always)
+    private func warmStart(_ i: Eight<Int>, _ j: Eight<Int>, _ correction: VectorLanes, normal: VectorLanes, y: VectorLanes.Lanes, count: Int, layerEnd: Int) {
+        let grains = step.grains
+        let lift = (correction * (lean * normal.dot(up))).kept(where: less(y * upY, belowNeck))
+        let move = (correction * VectorLanes.Lanes(repeating: 0.5) + lift).vectors(w: .zero)
+        let back = (correction * VectorLanes.Lanes(repeating: 0.5) - lift).vectors(w: .zero)
+        @inline(__always)
+        func add(_ i: Int, _ j: Int, _ move: Vector, _ back: Vector) {
+            grains.warmOwn[i] += move
+            (j < layerEnd ? grains.warmOwn : grains.warmBefore)[j] -= back
+        }
+        if count == 8 {
+            add(i.0, j.0, move.0, back.0); add(i.1, j.1, move.1, back.1); add(i.2, j.2, move.2, back.2); add(i.3, j.3, move.3, back.3)
+            add(i.4, j.4, move.4, back.4); add(i.5, j.5, move.5, back.5); add(i.6, j.6, move.6, back.6); add(i.7, j.7, move.7, back.7)
+        } else {
+            add(i.0, j.0, move.0, back.0)
+            if count > 1 { add(i.1, j.1, move.1, back.1) }
+            if count > 2 { add(i.2, j.2, move.2, back.2) }
+            if count > 3 { add(i.3, j.3, move.3, back.3) }
+            if count > 4 { add(i.4, j.4, move.4, back.4) }
+            if count > 5 { add(i.5, j.5, move.5, back.5) }
+            if count > 6 { add(i.6, j.6, move.6, back.6) }
+        }
     }
 
     /// A pushed pair's grains that are near the wall put back inside it: in the neck two grains
@@ -280,16 +296,11 @@ private func eight<T>(_ make: (Int) -> T) -> Eight<T> {
 }
 
 /// Which part of the pair solve a batch does (ContactSolve), in this order.
-enum ContactPhase {
-    /// Each touching pair's remembered totals applied again, layer by layer before its pushes.
-    case warm
+enum ContactPhase: CaseIterable {
     /// Each pair's overlap pushed out, the push kept.
     case push
     /// Each pair's friction, bounded by μ × the push kept.
     case friction
-
-    /// The passes over every layer a substep makes: the push pass warm-starts each layer itself.
-    static let passes: [ContactPhase] = [.push, .friction]
 }
 
 @inline(__always)

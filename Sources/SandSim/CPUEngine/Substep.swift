@@ -19,9 +19,6 @@ struct Substep {
     var parity = 0
     /// The part of the contact solve this pass does.
     var phase = ContactPhase.push
-    /// Whether the colouring's touching pairs are this substep's pairs' (none listed since the
-    /// last push pass): the warm start then takes only those.
-    var touchingKnown = false
     /// The next of them for a chunk to take, counted from 0 within the parity.
     let nextLayer: UnsafeMutablePointer<Atomic<Int>>
 
