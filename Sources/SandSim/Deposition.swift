@@ -1,0 +1,201 @@
+import Foundation
+
+/// Sequential deposition, one grain at a time (PouredPile): the grains placed so far, sorted into
+/// cells a diameter wide, and the highest centre over each column of cells, so that a grain can
+/// be dropped just above the pile and rolled down to where it rests.
+struct Deposition {
+    private let radius: Float
+    private let collider: GlassCollider
+    private let grid: NeighbourGrid
+    /// The widest a grain's centre may be from the axis, anywhere in the lower chamber.
+    private let widest: Float
+    private(set) var placed: [SIMD3<Float>] = []
+    /// The first grain placed in each cell and the next one in the same cell, or −1.
+    private var firstInCell: [Int32]
+    private var nextInCell: [Int32] = []
+    /// The highest centre over each column of cells (x, z), or the floor's height.
+    private var columnTop: [Float]
+
+    /// Steps a grain may take rolling to rest: the largest piles' grains take about 40.
+    private static let maximumSteps = 2_000
+
+    init(profile: HourglassProfile, collider: GlassCollider, capacity: Int) {
+        radius = profile.grainRadius
+        self.collider = collider
+        grid = NeighbourGrid(profile: profile, reach: 2 * radius)
+        widest = HourglassProfile.chamberRadius - radius
+        firstInCell = Array(repeating: -1, count: grid.cellCount)
+        columnTop = Array(repeating: collider.floorY + radius, count: Int(grid.dimensions.x * grid.dimensions.z))
+        placed.reserveCapacity(capacity)
+        nextInCell.reserveCapacity(capacity)
+    }
+
+    /// Drops one grain where the pile is lowest of `spots` random places and rolls it to rest.
+    /// False, placing nothing, once it would rest above `ceiling`.
+    mutating func dropOne(spots: Int, below ceiling: Float, using random: inout SeededRandom) -> Bool {
+        var start: SIMD3<Float>?
+        var found = 0
+        for _ in 0..<(16 * spots) where found < spots {
+            let angle = Float.random(in: 0..<(2 * Float.pi), using: &random)
+            let radial = widest * Float.random(in: 0...1, using: &random).squareRoot()
+            let x = radial * cos(angle), z = radial * sin(angle)
+            let y = startHeight(x: x, z: z)
+            guard radial <= collider.wall.radius(at: y) - radius else { continue }
+            found += 1
+            if start.map({ y < $0.y }) ?? true { start = SIMD3(x, y, z) }
+        }
+        guard let start, start.y <= ceiling else { return false }
+        let rest = roll(from: start, using: &random)
+        guard rest.y <= ceiling else { return false }
+        insert(rest)
+        return true
+    }
+
+    /// A diameter above every grain within reach of the column through (x, z).
+    private func startHeight(x: Float, z: Float) -> Float {
+        let cell = grid.cell(of: SIMD3(x, 0, z))
+        var top = collider.floorY + radius
+        for cz in max(cell.z - 1, 0)...min(cell.z + 1, grid.dimensions.z - 1) {
+            for cx in max(cell.x - 1, 0)...min(cell.x + 1, grid.dimensions.x - 1) {
+                top = max(top, columnTop[Int(cx) + Int(grid.dimensions.x) * Int(cz)] + 2 * radius)
+            }
+        }
+        return top
+    }
+
+    /// Steps down and out of whatever it meets until it no longer moves; the step halves when
+    /// it is mostly blocked, so the grain comes to rest within a 256th of a radius.
+    private func roll(from start: SIMD3<Float>, using random: inout SeededRandom) -> SIMD3<Float> {
+        let largest = radius / 2, smallest = radius / 256
+        var p = start, step = largest
+        for _ in 0..<Self.maximumSteps {
+            let before = p
+            p.y -= step
+            var moved: Float = 0
+            if resolve(&p) {
+                moved = ((p - before) * (p - before)).sum().squareRoot()
+            } else {
+                // Wedged into a gap too narrow for it: the step is taken back, as if blocked.
+                p = before
+            }
+            if moved > step / 2 {
+                step = min(step * 2, largest)
+            } else if moved <= step / 4, step > smallest {
+                step /= 2
+            } else if moved <= step / 4 {
+                let supports = self.supports(of: p)
+                if Self.holdsUp(supports) { return p }
+                // Near a crest it rolls too slowly to tell from rest: set it on its way down.
+                var away = supports.reduce(SIMD3<Float>.zero, +)
+                away.y = 0
+                let length = (away * away).sum().squareRoot()
+                if length < 1e-3 {
+                    let angle = Float.random(in: 0..<(2 * Float.pi), using: &random)
+                    away = SIMD3(cos(angle), 0, sin(angle))
+                } else {
+                    away /= length
+                }
+                let resting = p
+                p += away * (radius / 16)
+                if !resolve(&p) { p = resting }
+                step = largest
+            }
+        }
+        return p
+    }
+
+    /// Moves `p` out of the grains placed, the glass and the floor, a few sweeps until nothing
+    /// pushes it; false if something still did after the last.
+    private func resolve(_ p: inout SIMD3<Float>) -> Bool {
+        let diameter = 2 * radius
+        for _ in 0..<8 {
+            var deepest: Float = 0
+            forEachNeighbour(of: p) { q in
+                let offset = p - q
+                let distanceSquared = (offset * offset).sum()
+                guard distanceSquared < diameter * diameter, distanceSquared > 0 else { return }
+                let distance = distanceSquared.squareRoot()
+                p += offset * ((diameter - distance) / distance)
+                deepest = max(deepest, diameter - distance)
+            }
+            if let wall = collider.projectInside(&p, radius: radius) { deepest = max(deepest, wall.depth) }
+            if p.y < collider.floorY + radius {
+                deepest = max(deepest, collider.floorY + radius - p.y)
+                p.y = collider.floorY + radius
+            }
+            if deepest < radius * 1e-5 { return true }
+        }
+        return false
+    }
+
+    /// The unit normals of what `p` touches, each pointing from the contact to the grain.
+    private func supports(of p: SIMD3<Float>) -> [SIMD3<Float>] {
+        let touching = 2 * radius * 1.002
+        var normals: [SIMD3<Float>] = []
+        forEachNeighbour(of: p) { q in
+            let offset = p - q
+            let distance = (offset * offset).sum().squareRoot()
+            if distance < touching, distance > 0 { normals.append(offset / distance) }
+        }
+        let radial = (p.x * p.x + p.z * p.z).squareRoot()
+        if radial > 0, radial > collider.wall.radius(at: p.y) - radius * 1.002 {
+            // Into the glass, against the outward normal (1, −slope) in the (radial, y) plane.
+            let slope = collider.wall.slope(at: p.y)
+            let length = (1 + slope * slope).squareRoot()
+            normals.append(SIMD3(-p.x / radial, slope, -p.z / radial) / length)
+        }
+        if p.y < collider.floorY + radius * 1.002 { normals.append(SIMD3(0, 1, 0)) }
+        return normals
+    }
+
+    /// Whether contacts along `normals` can hold a grain up with no friction: up is a sum of
+    /// them with no negative share (one normal pointing up, or three around it).
+    static func holdsUp(_ normals: [SIMD3<Float>]) -> Bool {
+        let up = SIMD3<Float>(0, 1, 0)
+        if normals.contains(where: { $0.y > 0.999 }) { return true }
+        guard normals.count >= 3 else { return false }
+        for i in 0..<normals.count {
+            for j in (i + 1)..<normals.count {
+                for k in (j + 1)..<normals.count {
+                    let a = normals[i], b = normals[j], c = normals[k]
+                    let determinant = triple(a, b, c)
+                    guard abs(determinant) > 1e-6 else { continue }
+                    // Cramer's rule for up = λa·a + λb·b + λc·c.
+                    let shares = SIMD3(triple(up, b, c), triple(a, up, c), triple(a, b, up)) / determinant
+                    if shares.min() >= -1e-4 { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// a · (b × c).
+    private static func triple(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>) -> Float {
+        a.x * (b.y * c.z - b.z * c.y) + a.y * (b.z * c.x - b.x * c.z) + a.z * (b.x * c.y - b.y * c.x)
+    }
+
+    private mutating func insert(_ p: SIMD3<Float>) {
+        let cell = grid.cell(of: p)
+        let index = grid.index(of: cell)
+        nextInCell.append(firstInCell[index])
+        firstInCell[index] = Int32(placed.count)
+        placed.append(p)
+        let column = Int(cell.x) + Int(grid.dimensions.x) * Int(cell.z)
+        columnTop[column] = max(columnTop[column], p.y)
+    }
+
+    private func forEachNeighbour(of p: SIMD3<Float>, _ body: (SIMD3<Float>) -> Void) {
+        let cell = grid.cell(of: p), dimensions = grid.dimensions
+        for cz in max(cell.z - 1, 0)...min(cell.z + 1, dimensions.z - 1) {
+            for cy in max(cell.y - 1, 0)...min(cell.y + 1, dimensions.y - 1) {
+                for cx in max(cell.x - 1, 0)...min(cell.x + 1, dimensions.x - 1) {
+                    var grain = firstInCell[grid.index(of: SIMD3(cx, cy, cz))]
+                    while grain >= 0 {
+                        body(placed[Int(grain)])
+                        grain = nextInCell[Int(grain)]
+                    }
+                }
+            }
+        }
+    }
+}
