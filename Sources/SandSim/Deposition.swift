@@ -45,7 +45,7 @@ struct Deposition {
             if start.map({ y < $0.y }) ?? true { start = SIMD3(x, y, z) }
         }
         guard let start, start.y <= ceiling else { return false }
-        let rest = roll(from: start, using: &random)
+        let rest = roll(from: start)
         guard rest.y <= ceiling else { return false }
         insert(rest)
         return true
@@ -63,74 +63,75 @@ struct Deposition {
         return top
     }
 
-    /// Steps down and out of whatever it meets until it no longer moves; the step halves when
-    /// it is mostly blocked, so the grain comes to rest within a 256th of a radius.
-    private func roll(from start: SIMD3<Float>, using random: inout SeededRandom) -> SIMD3<Float> {
+    /// Slides the grain where gravity takes it along what it touches, a step at a time, until
+    /// what it touches holds it up; the step halves where it is blocked, so the grain comes to
+    /// rest within a 256th of a radius.
+    private func roll(from start: SIMD3<Float>) -> SIMD3<Float> {
         let largest = radius / 2, smallest = radius / 256
         var p = start, step = largest
         for _ in 0..<Self.maximumSteps {
-            let before = p
-            p.y -= step
-            var moved: Float = 0
-            if resolve(&p) {
-                moved = ((p - before) * (p - before)).sum().squareRoot()
-            } else {
-                // Wedged into a gap too narrow for it: the step is taken back, as if blocked.
-                p = before
-            }
-            if moved > step / 2 {
-                step = min(step * 2, largest)
-            } else if moved <= step / 4, step > smallest {
+            let slide = Self.slide(along: contacts(of: p))
+            let length = (slide * slide).sum().squareRoot()
+            if length < 1e-3 { return p }
+            var trial = p + slide * (step / length)
+            if resolve(&trial), trial.y < p.y - radius * 1e-6 {
+                let moved = ((trial - p) * (trial - p)).sum().squareRoot()
+                p = trial
+                if moved > 0.9 * step { step = min(2 * step, largest) }
+            } else if step > smallest {
                 step /= 2
-            } else if moved <= step / 4 {
-                let supports = self.supports(of: p)
-                if Self.holdsUp(supports) { return p }
-                // Near a crest it rolls too slowly to tell from rest: set it on its way down.
-                var away = supports.reduce(SIMD3<Float>.zero, +)
-                away.y = 0
-                let length = (away * away).sum().squareRoot()
-                if length < 1e-3 {
-                    let angle = Float.random(in: 0..<(2 * Float.pi), using: &random)
-                    away = SIMD3(cos(angle), 0, sin(angle))
-                } else {
-                    away /= length
-                }
-                let resting = p
-                p += away * (radius / 16)
-                if !resolve(&p) { p = resting }
-                step = largest
+            } else {
+                return p
             }
         }
         return p
     }
 
-    /// Moves `p` out of the grains placed, the glass and the floor, a few sweeps until nothing
-    /// pushes it; false if something still did after the last.
+    /// Moves `p` out of the grains placed, the glass and the floor, its two deepest contacts at
+    /// a time, until nothing pushes it; false if something still does after a few rounds. Both
+    /// at once, as the move along both normals that clears each (linearised): one at a time, a
+    /// grain in a gap between two grains on either side is pushed back and forth and hardly up.
     private func resolve(_ p: inout SIMD3<Float>) -> Bool {
         let diameter = 2 * radius
-        for _ in 0..<8 {
-            var deepest: Float = 0
+        for _ in 0..<16 {
+            var first = (depth: Float(0), normal: SIMD3<Float>.zero), second = first
+            func consider(_ depth: Float, _ normal: SIMD3<Float>) {
+                if depth > first.depth {
+                    second = first
+                    first = (depth, normal)
+                } else if depth > second.depth {
+                    second = (depth, normal)
+                }
+            }
             forEachNeighbour(of: p) { q in
                 let offset = p - q
                 let distanceSquared = (offset * offset).sum()
                 guard distanceSquared < diameter * diameter, distanceSquared > 0 else { return }
                 let distance = distanceSquared.squareRoot()
-                p += offset * ((diameter - distance) / distance)
-                deepest = max(deepest, diameter - distance)
+                consider(diameter - distance, offset / distance)
             }
-            if let wall = collider.projectInside(&p, radius: radius) { deepest = max(deepest, wall.depth) }
-            if p.y < collider.floorY + radius {
-                deepest = max(deepest, collider.floorY + radius - p.y)
-                p.y = collider.floorY + radius
+            var inside = p
+            if let wall = collider.projectInside(&inside, radius: radius) { consider(wall.depth, -wall.normal) }
+            if p.y < collider.floorY + radius { consider(collider.floorY + radius - p.y, SIMD3(0, 1, 0)) }
+            if first.depth < radius * 1e-5 { return true }
+            let along = (first.normal * second.normal).sum()
+            let determinant = 1 - along * along
+            let shares = (first.depth - along * second.depth, second.depth - along * first.depth)
+            if second.depth > 0, determinant > 1e-4, shares.0 >= 0, shares.1 >= 0 {
+                var move = (first.normal * shares.0 + second.normal * shares.1) / determinant
+                let length = (move * move).sum().squareRoot()
+                if length > radius { move *= radius / length }
+                p += move
+            } else {
+                p += first.normal * first.depth
             }
-            if deepest < radius * 1e-5 { return true }
         }
         return false
     }
 
     /// The unit normals of what `p` touches, each pointing from the contact to the grain.
-    private func supports(of p: SIMD3<Float>) -> [SIMD3<Float>] {
-        let touching = 2 * radius * 1.002
+    private func contacts(of p: SIMD3<Float>) -> [SIMD3<Float>] {
+        let touching = 2 * radius + radius * 1e-3
         var normals: [SIMD3<Float>] = []
         forEachNeighbour(of: p) { q in
             let offset = p - q
@@ -138,35 +139,54 @@ struct Deposition {
             if distance < touching, distance > 0 { normals.append(offset / distance) }
         }
         let radial = (p.x * p.x + p.z * p.z).squareRoot()
-        if radial > 0, radial > collider.wall.radius(at: p.y) - radius * 1.002 {
+        if radial > 0, radial > collider.wall.radius(at: p.y) - radius - radius * 1e-3 {
             // Into the glass, against the outward normal (1, −slope) in the (radial, y) plane.
             let slope = collider.wall.slope(at: p.y)
             let length = (1 + slope * slope).squareRoot()
             normals.append(SIMD3(-p.x / radial, slope, -p.z / radial) / length)
         }
-        if p.y < collider.floorY + radius * 1.002 { normals.append(SIMD3(0, 1, 0)) }
+        if p.y < collider.floorY + radius * 1.001 { normals.append(SIMD3(0, 1, 0)) }
         return normals
     }
 
-    /// Whether contacts along `normals` can hold a grain up with no friction: up is a sum of
-    /// them with no negative share (one normal pointing up, or three around it).
-    static func holdsUp(_ normals: [SIMD3<Float>]) -> Bool {
-        let up = SIMD3<Float>(0, 1, 0)
-        if normals.contains(where: { $0.y > 0.999 }) { return true }
-        guard normals.count >= 3 else { return false }
-        for i in 0..<normals.count {
-            for j in (i + 1)..<normals.count {
-                for k in (j + 1)..<normals.count {
+    /// How a frictionless grain touching along `normals` moves under gravity: gravity plus the
+    /// contacts' pushes, none pulling (λ ≥ 0), none letting it into what it touches, and each
+    /// that pushes touching still. Zero where they hold it up. Found by trying the contacts that
+    /// push, none, one, two, then three of them at a time (the first set that fits is the answer).
+    static func slide(along normals: [SIMD3<Float>]) -> SIMD3<Float> {
+        let gravity = SIMD3<Float>(0, -1, 0)
+        func fits(_ v: SIMD3<Float>) -> Bool { normals.allSatisfy { ($0 * v).sum() >= -1e-5 } }
+        if fits(gravity) { return gravity }
+        let count = normals.count
+        for i in 0..<count {
+            let a = normals[i]
+            let v = gravity + a * a.y
+            if a.y >= 0, fits(v) { return v }
+        }
+        for i in 0..<count {
+            for j in (i + 1)..<count {
+                let a = normals[i], b = normals[j]
+                let along = (a * b).sum(), determinant = 1 - along * along
+                guard determinant > 1e-6 else { continue }
+                let shares = SIMD2(a.y - along * b.y, b.y - along * a.y) / determinant
+                let v = gravity + a * shares.x + b * shares.y
+                if shares.min() >= 0, fits(v) { return v }
+            }
+        }
+        for i in 0..<count {
+            for j in (i + 1)..<count {
+                for k in (j + 1)..<count {
                     let a = normals[i], b = normals[j], c = normals[k]
                     let determinant = triple(a, b, c)
                     guard abs(determinant) > 1e-6 else { continue }
                     // Cramer's rule for up = λa·a + λb·b + λc·c.
+                    let up = -gravity
                     let shares = SIMD3(triple(up, b, c), triple(a, up, c), triple(a, b, up)) / determinant
-                    if shares.min() >= -1e-4 { return true }
+                    if shares.min() >= -1e-5 { return .zero }
                 }
             }
         }
-        return false
+        return .zero
     }
 
     /// a · (b × c).
