@@ -1,7 +1,7 @@
 import Foundation
 
 /// Sequential deposition, one grain at a time (PouredPile): the grains placed so far, sorted into
-/// cells a diameter wide, and the highest centre over each column of cells, so that a grain can
+/// cells two diameters wide, and the highest centre over each column of cells, so that a grain can
 /// be dropped just above the pile and rolled down to where it rests.
 struct Deposition {
     private let radius: Float
@@ -22,7 +22,7 @@ struct Deposition {
     init(profile: HourglassProfile, collider: GlassCollider, capacity: Int) {
         radius = profile.grainRadius
         self.collider = collider
-        grid = NeighbourGrid(profile: profile, reach: 2 * radius)
+        grid = NeighbourGrid(profile: profile, reach: 4 * radius)
         widest = HourglassProfile.chamberRadius - radius
         firstInCell = Array(repeating: -1, count: grid.cellCount)
         columnTop = Array(repeating: collider.floorY + radius, count: Int(grid.dimensions.x * grid.dimensions.z))
@@ -53,11 +53,12 @@ struct Deposition {
 
     /// A diameter above every grain within reach of the column through (x, z).
     private func startHeight(x: Float, z: Float) -> Float {
-        let cell = grid.cell(of: SIMD3(x, 0, z))
+        let diameter = 2 * radius
+        let low = grid.cell(of: SIMD3(x - diameter, 0, z - diameter)), high = grid.cell(of: SIMD3(x + diameter, 0, z + diameter))
         var top = collider.floorY + radius
-        for cz in max(cell.z - 1, 0)...min(cell.z + 1, grid.dimensions.z - 1) {
-            for cx in max(cell.x - 1, 0)...min(cell.x + 1, grid.dimensions.x - 1) {
-                top = max(top, columnTop[Int(cx) + Int(grid.dimensions.x) * Int(cz)] + 2 * radius)
+        for cz in low.z...high.z {
+            for cx in low.x...high.x {
+                top = max(top, columnTop[Int(cx) + Int(grid.dimensions.x) * Int(cz)] + diameter)
             }
         }
         return top
@@ -65,18 +66,24 @@ struct Deposition {
 
     /// Slides the grain where gravity takes it along what it touches, a step at a time, until
     /// what it touches holds it up; the step halves where it is blocked, so the grain comes to
-    /// rest within a 256th of a radius.
+    /// rest within a 64th of a radius.
     private func roll(from start: SIMD3<Float>) -> SIMD3<Float> {
-        let largest = radius / 2, smallest = radius / 256
+        let largest = radius, smallest = radius / 64
         var p = start, step = largest
+        var touching: [SIMD3<Float>] = [], touchingTrial: [SIMD3<Float>] = [], nearby: [SIMD3<Float>] = []
+        touching.reserveCapacity(16)
+        touchingTrial.reserveCapacity(16)
+        nearby.reserveCapacity(64)
+        guard resolve(&p, touching: &touching, nearby: &nearby) else { return p }
         for _ in 0..<Self.maximumSteps {
-            let slide = Self.slide(along: contacts(of: p))
+            let slide = Self.slide(along: touching)
             let length = (slide * slide).sum().squareRoot()
             if length < 1e-3 { return p }
             var trial = p + slide * (step / length)
-            if resolve(&trial), trial.y < p.y - radius * 1e-6 {
+            if resolve(&trial, touching: &touchingTrial, nearby: &nearby), trial.y < p.y - radius * 1e-6 {
                 let moved = ((trial - p) * (trial - p)).sum().squareRoot()
                 p = trial
+                swap(&touching, &touchingTrial)
                 if moved > 0.9 * step { step = min(2 * step, largest) }
             } else if step > smallest {
                 step /= 2
@@ -88,14 +95,28 @@ struct Deposition {
     }
 
     /// Moves `p` out of the grains placed, the glass and the floor, its two deepest contacts at
-    /// a time, until nothing pushes it; false if something still does after a few rounds. Both
+    /// a time, until nothing pushes it, and gives the unit normals of what it then touches, each
+    /// from the contact to the grain; false if something still pushes after a few rounds. Both
     /// at once, as the move along both normals that clears each (linearised): one at a time, a
     /// grain in a gap between two grains on either side is pushed back and forth and hardly up.
-    private func resolve(_ p: inout SIMD3<Float>) -> Bool {
-        let diameter = 2 * radius
+    /// `nearby`: room for the grains within reach, gathered again once `p` has moved a quarter
+    /// radius (most steps' pushes move it less).
+    private func resolve(_ p: inout SIMD3<Float>, touching: inout [SIMD3<Float>], nearby: inout [SIMD3<Float>]) -> Bool {
+        let diameter = 2 * radius, reach = diameter + radius * 1e-3
+        var gatheredAt = SIMD3<Float>(repeating: .infinity)
         for _ in 0..<16 {
+            if ((p - gatheredAt) * (p - gatheredAt)).sum() > radius * radius / 16 {
+                gatheredAt = p
+                nearby.removeAll(keepingCapacity: true)
+                let within = reach + radius / 4
+                forEachNeighbour(of: p, within: within) { q in
+                    if ((q - p) * (q - p)).sum() < within * within { nearby.append(q) }
+                }
+            }
+            touching.removeAll(keepingCapacity: true)
             var first = (depth: Float(0), normal: SIMD3<Float>.zero), second = first
             func consider(_ depth: Float, _ normal: SIMD3<Float>) {
+                touching.append(normal)
                 if depth > first.depth {
                     second = first
                     first = (depth, normal)
@@ -103,16 +124,23 @@ struct Deposition {
                     second = (depth, normal)
                 }
             }
-            forEachNeighbour(of: p) { q in
+            for q in nearby {
                 let offset = p - q
                 let distanceSquared = (offset * offset).sum()
-                guard distanceSquared < diameter * diameter, distanceSquared > 0 else { return }
+                guard distanceSquared < reach * reach, distanceSquared > 0 else { continue }
                 let distance = distanceSquared.squareRoot()
                 consider(diameter - distance, offset / distance)
             }
-            var inside = p
-            if let wall = collider.projectInside(&inside, radius: radius) { consider(wall.depth, -wall.normal) }
-            if p.y < collider.floorY + radius { consider(collider.floorY + radius - p.y, SIMD3(0, 1, 0)) }
+            let radial = (p.x * p.x + p.z * p.z).squareRoot()
+            let wallGap = collider.wall.radius(at: p.y) - radius - radial
+            if radial > 0, wallGap < radius * 1e-3 {
+                // Into the glass, against the outward normal (1, −slope) in the (radial, y) plane.
+                let slope = collider.wall.slope(at: p.y)
+                let length = (1 + slope * slope).squareRoot()
+                consider(-wallGap / length, SIMD3(-p.x / radial, slope, -p.z / radial) / length)
+            }
+            let floorGap = p.y - (collider.floorY + radius)
+            if floorGap < radius * 1e-3 { consider(-floorGap, SIMD3(0, 1, 0)) }
             if first.depth < radius * 1e-5 { return true }
             let along = (first.normal * second.normal).sum()
             let determinant = 1 - along * along
@@ -127,26 +155,6 @@ struct Deposition {
             }
         }
         return false
-    }
-
-    /// The unit normals of what `p` touches, each pointing from the contact to the grain.
-    private func contacts(of p: SIMD3<Float>) -> [SIMD3<Float>] {
-        let touching = 2 * radius + radius * 1e-3
-        var normals: [SIMD3<Float>] = []
-        forEachNeighbour(of: p) { q in
-            let offset = p - q
-            let distance = (offset * offset).sum().squareRoot()
-            if distance < touching, distance > 0 { normals.append(offset / distance) }
-        }
-        let radial = (p.x * p.x + p.z * p.z).squareRoot()
-        if radial > 0, radial > collider.wall.radius(at: p.y) - radius - radius * 1e-3 {
-            // Into the glass, against the outward normal (1, −slope) in the (radial, y) plane.
-            let slope = collider.wall.slope(at: p.y)
-            let length = (1 + slope * slope).squareRoot()
-            normals.append(SIMD3(-p.x / radial, slope, -p.z / radial) / length)
-        }
-        if p.y < collider.floorY + radius * 1.001 { normals.append(SIMD3(0, 1, 0)) }
-        return normals
     }
 
     /// How a frictionless grain touching along `normals` moves under gravity: gravity plus the
@@ -204,11 +212,14 @@ struct Deposition {
         columnTop[column] = max(columnTop[column], p.y)
     }
 
-    private func forEachNeighbour(of p: SIMD3<Float>, _ body: (SIMD3<Float>) -> Void) {
-        let cell = grid.cell(of: p), dimensions = grid.dimensions
-        for cz in max(cell.z - 1, 0)...min(cell.z + 1, dimensions.z - 1) {
-            for cy in max(cell.y - 1, 0)...min(cell.y + 1, dimensions.y - 1) {
-                for cx in max(cell.x - 1, 0)...min(cell.x + 1, dimensions.x - 1) {
+    /// Each grain placed within `distance` of `p`, and a few beyond: those in the cells that
+    /// reach holds.
+    private func forEachNeighbour(of p: SIMD3<Float>, within distance: Float, _ body: (SIMD3<Float>) -> Void) {
+        let reach = SIMD3<Float>(repeating: distance)
+        let low = grid.cell(of: p - reach), high = grid.cell(of: p + reach)
+        for cz in low.z...high.z {
+            for cy in low.y...high.y {
+                for cx in low.x...high.x {
                     var grain = firstInCell[grid.index(of: SIMD3(cx, cy, cz))]
                     while grain >= 0 {
                         body(placed[Int(grain)])
