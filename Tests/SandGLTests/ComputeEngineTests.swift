@@ -347,7 +347,7 @@ struct ComputeEngineTests {
     /// by cell, grain i's vertices still lie on grain i and carry colour i.
     @Test("a grain keeps its colour across the compute engine's re-sorts")
     func colourAcrossSorts() throws {
-        let grains = SpawnLattice.grains(count: 250, profile: GLFixture.profile)
+        let grains = PouredPile.grains(count: 250, profile: GLFixture.profile)
         let colors = GrainColors.perGrain(count: grains.count, random: true)
         let (words, moved, sorts) = try instancedMeshes(grains, colors: colors, seconds: 0.5)
         #expect(sorts > 1, "the falling pile was sorted again on the way")
