@@ -135,9 +135,10 @@ public enum PhysicsConstants {
     /// grain when it sorts them, and sorts again once a grain may have come half of it
     /// (ContactListReach); room for this many neighbours a grain, nearest kept.
     public static let computeListSkinDiameters: Float = 0.4
-    /// A large pile's substeps are sized for the fastest grain the GPU measured a few ticks
-    /// back, plus what gravity may add since, times this: room for a push out of an overlap.
-    public static let computeSpeedMargin: Float = 1.5
+    /// Substeps are sized for the fastest grain measured a few ticks back (the GPU's, for a
+    /// large pile) or at the last one (the CPU's), plus what gravity may add since, times
+    /// this: room for a push out of an overlap.
+    public static let speedMargin: Float = 1.5
     public static let contactListSlots = 24
 
     // Damping: v *= settle^dt + (flow^dt - settle^dt) · min(speed / (dampingSpeedScale · speedScale), 1)

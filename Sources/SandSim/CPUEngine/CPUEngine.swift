@@ -15,6 +15,9 @@ public final class CPUEngine: PhysicsEngine {
     public let name = "CPU"
     public var substeps = PhysicsConstants.substeps
     public private(set) var lastSubsteps = 0
+    /// The fastest grain as the last step's last substep began (units a second), which sizes
+    /// the next step's substeps; nil since a load or flip, where the fall sizes them.
+    private var fastest: Float?
     /// Threads a substep of this pile runs on, the caller's included: one for a small pile,
     /// whose substeps are too short to share (docs/BENCHMARKS.md), every one of the pool's else.
     public private(set) var threads = 1
@@ -70,6 +73,7 @@ public final class CPUEngine: PhysicsEngine {
         substeps = PhysicsConstants.substeps
         listings = 0
         listStale = true
+        fastest = nil
         memory = ContactMemory(grains: grains.count)
         upperCount = nil
     }
@@ -81,7 +85,8 @@ public final class CPUEngine: PhysicsEngine {
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
         let dt = max(frameDt, 0)
         guard dt > 0, substeps > 0, grainCount > 0 else { return }
-        let count = parameters.substeps(perTick: substeps, grainRadius: grains.pointers.radius[0], dt: dt)
+        let count = parameters.substeps(perTick: substeps, grainRadius: grains.pointers.radius[0], dt: dt,
+                                        fastest: fastest.map { parameters.speedBound(fastest: $0, seconds: dt) })
         lastSubsteps = count
         var step = Substep(grains: grains.pointers, candidates: candidates.pointers,
                            collider: GlassCollider(wall: wall.curve, innerHalfHeight: innerHalfHeight),
@@ -100,7 +105,12 @@ public final class CPUEngine: PhysicsEngine {
                     run(Substep.solve, &step)
                 }
             }
-            run(substep + 1 < count ? Substep.finishAndPredict : Substep.finish, &step)
+            if substep + 1 < count {
+                run(Substep.finishAndPredict, &step)
+            } else {
+                fastest = (0..<threads).map { farthest[$0].step }.max()! / step.rules.subDt
+                run(Substep.finish, &step)
+            }
         }
     }
 
@@ -113,6 +123,7 @@ public final class CPUEngine: PhysicsEngine {
         }
         self.grains.settleWarmStart(apply: false)
         listStale = true
+        fastest = nil
     }
 
     public func readGrains() -> [Grain] {
