@@ -86,11 +86,11 @@ public enum PhysicsConstants {
     /// (docs/PHYSICS.md, "Friction after the pushes").
     public static let staticFriction: Float = 0.2
     public static let kineticFriction: Float = 0.15
-    /// A contact's kinetic friction rises from kineticFriction to this as the pair's sliding
-    /// slows from restSpeed (times SimulationParameters.speedScale) to rest, and its static
-    /// friction with it: a pile at rest holds a 25° tilt, and a surface still flowing keeps
-    /// sliding down to sand's angle (docs/PHYSICS.md, "Warm-started contacts").
-    public static let restFriction: Float = 0.5
+    /// A contact that slid slower than restSpeed (times SimulationParameters.speedScale) the
+    /// substep before has this friction, static and kinetic: a pile at rest holds a tilt below
+    /// sand's angle, and a surface that slides keeps sliding down to it (docs/PHYSICS.md,
+    /// "Friction at rest").
+    public static let restFriction: Float = 0.35
     public static let restSpeed: Float = 0.005
     /// How much a contact's remembered push may grow in a substep, in g·dt² (the sag of one
     /// grain's weight): a load builds up over substeps, an impact's push is not remembered, as

@@ -6,8 +6,8 @@ import Synchronization
 /// each colour sees the corrections of the ones before), so support propagates up the pile
 /// without any sleep. Per substep: predict each grain from its velocity,
 /// list and colour the candidate pairs again if a grain has moved far (ContactCandidates,
-/// PairColouring), resolve every contact (overlap, then friction, which sums the next substep's warm start) layer by layer layer by layer,
-/// colour by colour and eight pairs at once (ContactSolve), keep the grains in the glass, and take the
+/// PairColouring), resolve every contact (its remembered corrections again, overlap, then friction)
+/// layer by layer, colour by colour and eight pairs at once (ContactSolve), keep the grains in the glass, and take the
 /// velocity from how far each grain really moved (Substep; one substep's end and the next's start
 /// in one pass). The work is split over `threads` threads, with the same grains for any number
 /// of them.
@@ -121,7 +121,6 @@ public final class CPUEngine: PhysicsEngine {
             grains.position[i] = Vector(p.x, -p.y, -p.z, 0)
             grains.velocity[i] = Vector(v.x, -v.y, -v.z, 0)
         }
-        self.grains.settleWarmStart(apply: false)
         listStale = true
         fastest = nil
     }
@@ -160,7 +159,6 @@ public final class CPUEngine: PhysicsEngine {
     /// Sorts the grains by cell, lists their pairs, with more room if a grain had more
     /// neighbours than there was room for, and colours them.
     private func list(_ step: inout Substep) {
-        grains.settleWarmStart(apply: !listStale)
         if listStale {
             memory.forget()
         } else {

@@ -66,7 +66,7 @@ final class ContactMemory {
                                 found = a < b ? applied : Vector(-applied.x, -applied.y, -applied.z, applied.w)
                                 break
                             }
-                            colouring.pushes[k] = found.w
+                            colouring.pushes[k] = found.w.magnitude
                             colouring.totals[k] = found
                         }
                     }
@@ -80,8 +80,7 @@ final class ContactMemory {
             let first = candidates.grains(inLayer: layer).lowerBound * candidates.stride
             let end = Int(colouring.starts(ofLayer: layer)[PairColouring.buckets])
             for k in first..<(first + end) where colouring.pushes[k] > 0 {
-                let tangential = colouring.totals[k]
-                body(colouring.pairs[k], Vector(tangential.x, tangential.y, tangential.z, colouring.pushes[k]))
+                body(colouring.pairs[k], colouring.totals[k])
             }
         }
     }

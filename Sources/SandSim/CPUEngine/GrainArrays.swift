@@ -14,12 +14,6 @@ struct GrainPointers {
     /// before the next listing; the others skip the wall test.
     let nearWall: UnsafeMutablePointer<Bool>
     var identity: UnsafeMutablePointer<Int32>
-    /// The warm start, summed by the friction pass for the next substep's push pass: each
-    /// grain's share of its contacts' remembered corrections, from the pairs of its own layer
-    /// and from those of the layer before (ContactSolve). 0 at a listing, so the sort need not
-    /// carry them.
-    let warmOwn: UnsafeMutablePointer<Vector>
-    let warmBefore: UnsafeMutablePointer<Vector>
 }
 
 /// The CPU engine's grains as a structure of arrays in raw storage sized at load, kept in the
@@ -52,14 +46,12 @@ final class GrainArrays {
             radius: scalars { grains[$0].radius },
             listedAt: vectors { grains[$0].position },
             nearWall: scalars { _ in true },
-            identity: scalars { Int32($0) },
-            warmOwn: vectors { _ in .zero },
-            warmBefore: vectors { _ in .zero })
+            identity: scalars { Int32($0) })
         spare = (vectors { _ in .zero }, vectors { _ in .zero }, vectors { _ in .zero }, scalars { _ in 0 }, scalars { _ in 0 })
     }
 
     deinit {
-        for pointer in [pointers.position, pointers.start, pointers.velocity, pointers.listedAt, pointers.warmOwn, pointers.warmBefore, spare.position, spare.start, spare.velocity] {
+        for pointer in [pointers.position, pointers.start, pointers.velocity, pointers.listedAt, spare.position, spare.start, spare.velocity] {
             pointer.deallocate()
         }
         pointers.radius.deallocate()
@@ -86,18 +78,6 @@ final class GrainArrays {
         swap(&grains.radius, &spare.radius)
         swap(&grains.identity, &spare.identity)
         pointers = grains
-    }
-
-    /// Applies the warm start's sums to the grains at once and clears them: before a sort,
-    /// which would leave them with other grains and layers, and after the grains were moved
-    /// from outside (with `apply` false).
-    func settleWarmStart(apply: Bool) {
-        let grains = pointers
-        for k in 0..<grains.count {
-            if apply { grains.position[k] += grains.warmOwn[k] + grains.warmBefore[k] }
-            grains.warmOwn[k] = .zero
-            grains.warmBefore[k] = .zero
-        }
     }
 
     /// The grains in the order they were loaded.
