@@ -91,7 +91,7 @@ public enum PhysicsConstants {
     /// sand's angle, and a surface that slides keeps sliding down to it (docs/PHYSICS.md,
     /// "Friction at rest").
     public static let restFriction: Float = 0.35
-    public static let restSpeed: Float = 0.005
+    public static let restSpeed: Float = 0.0005
     /// How much a contact's remembered push may grow in a substep, in g·dt² (the sag of one
     /// grain's weight): a load builds up over substeps, an impact's push is not remembered, as
     /// its warm start would throw the grains apart again (ContactSolve).
