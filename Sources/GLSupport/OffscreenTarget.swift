@@ -9,10 +9,15 @@ public final class OffscreenTarget {
     private var depth: GLuint = 0
     public let width: Int
     public let height: Int
+    /// The context whose names these are, kept while the target lives, so its names are deleted
+    /// while the context is still current: an optimised build released a local context first
+    /// on an error's way out, and the deletion then aborted in libepoxy.
+    private let context: AnyObject?
 
-    public init(width: Int, height: Int, withDepth: Bool = false) {
+    public init(width: Int, height: Int, withDepth: Bool = false, in context: AnyObject? = nil) {
         self.width = width
         self.height = height
+        self.context = context
         epoxy_glGenFramebuffers(1, &framebuffer)
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         let attachments = [(GL_RGBA8, GL_COLOR_ATTACHMENT0)] + (withDepth ? [(GL_DEPTH_COMPONENT24, GL_DEPTH_ATTACHMENT)] : [])

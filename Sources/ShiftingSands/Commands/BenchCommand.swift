@@ -76,9 +76,8 @@ struct BenchCommand: ParsableCommand {
                 }
             }
         } else {
-            let context = try HeadlessContext()
-            try withExtendedLifetime(context) {
-                let offscreen = OffscreenTarget(width: width, height: height)
+            let offscreen = OffscreenTarget(width: width, height: height, in: try HeadlessContext())
+            try withExtendedLifetime(offscreen) {
                 try measure(shaders: shaders, target: (offscreen.framebuffer, width, height), surface: "offscreen \(width)x\(height)") {}
             }
         }
@@ -92,11 +91,11 @@ struct BenchCommand: ParsableCommand {
             cases = baseline.cases.map { ($0.mode, $0.count, $0.shape) }
         }
         if let baseline, !cases.contains(where: { new in baseline.cases.contains { $0 == new } }) {
-            throw CommandError("--baseline \(hourglass.baseline ?? ""): none of these cases is in it (it has \(baseline.cases.map { "\($0.mode.rawValue) \($0.count) \($0.shape.rawValue)" }.joined(separator: ", ")))")
+            throw CommandError("--baseline \(hourglass.baseline ?? ""): none of these cases is in it (it has \(baseline.cases.map { Benchmark.caseName($0.mode, $0.count, $0.shape) }.joined(separator: ", ")))")
         }
         let scenario = hourglass.scenario ?? baseline.flatMap { Benchmark.Scenario(rawValue: $0.old.settings.scenario) } ?? .settled
         let software = GLInfo.current().isSoftware
-        try checkDurations(cases.map { ($0.0, $0.1) }, software: software)
+        try checkDurations(cases, software: software)
         let benchmark = try Benchmark(shaders: shaders, target: target, present: present)
         let options = Benchmark.Options(steps: steps, warmup: warmup, substeps: hourglass.substeps, threads: hourglass.threads ?? ProcessInfo.processInfo.activeProcessorCount, scenario: scenario)
         // Rounds of every case, so a drift of the machine spreads over all cases alike.
@@ -194,16 +193,17 @@ struct BenchCommand: ParsableCommand {
 
     /// Warns about counts outside the app's ranges, and stops before a case that would run for
     /// hours unless --force says to go ahead.
-    private func checkDurations(_ cases: [(PhysicsMode, Int)], software: Bool) throws {
-        for (mode, count) in cases where !mode.countRange.contains(count) {
+    private func checkDurations(_ cases: [(PhysicsMode, Int, GrainShape)], software: Bool) throws {
+        var warned = Set<String>()
+        for (mode, count, _) in cases where !mode.countRange.contains(count) && warned.insert("\(mode.rawValue) \(count)").inserted {
             Console.progress("bench: warning: \(GrainCountText.outside(count, range: mode.countRange, mode: mode)); measuring it anyway")
         }
-        let slow = cases.map { mode, count -> (PhysicsMode, Int, Double) in
+        let slow = cases.map { mode, count, shape -> (String, Double) in
             let substeps = hourglass.substeps ?? PhysicsConstants.substeps
-            return (mode, count, EngineRates.frameSeconds(mode, count: count, substeps: substeps, softwareGL: software) * Double(steps + warmup))
-        }.filter { $0.2 > Self.patience }
+            return (Benchmark.caseName(mode, count, shape), EngineRates.frameSeconds(mode, count: count, substeps: substeps, softwareGL: software) * Double(steps + warmup))
+        }.filter { $0.1 > Self.patience }
         guard !slow.isEmpty, !force else { return }
-        let list = slow.map { "\($0.0.rawValue) \($0.1) (~\(Self.describe(seconds: $0.2)))" }.joined(separator: ", ")
+        let list = slow.map { "\($0.0) (~\(Self.describe(seconds: $0.1)))" }.joined(separator: ", ")
         throw CommandError("these cases would take long\(software ? " on a software renderer" : ""): \(list). Pass --force to run them, or fewer --steps")
     }
 

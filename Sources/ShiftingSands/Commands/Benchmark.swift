@@ -75,6 +75,11 @@ struct BenchResult: Codable {
 /// Runs benchmark cases on the current GL context: the offscreen target for headless runs, or
 /// the window's framebuffer.
 final class Benchmark {
+    /// A case as the bench's messages name it: "cpu 50000 impostor".
+    static func caseName(_ mode: PhysicsMode, _ count: Int, _ shape: GrainShape) -> String {
+        "\(mode.rawValue) \(count) \(shape.rawValue)"
+    }
+
     enum Scenario: String, CaseIterable, ExpressibleByArgument {
         /// The fresh pile at rest in the lower chamber: as the app sits before a start.
         case settled
@@ -169,10 +174,10 @@ final class Benchmark {
                 for stage in Self.stages { stageTimes[stage, default: []].append(stages[stage]) }
                 total.append(physicsMs + meshMs + readbackMs + renderMs)
                 if (timed + 1) % 10 == 0 || timed + 1 == options.steps {
-                    progress("  \(mode.rawValue) \(count) \(shape.rawValue): timed step \(timed + 1)/\(options.steps), physics \(String(format: "%.2f", physicsMs)) ms")
+                    progress("  \(Self.caseName(mode, count, shape)): timed step \(timed + 1)/\(options.steps), physics \(String(format: "%.2f", physicsMs)) ms")
                 }
             } else if step == 0 {
-                progress("  \(mode.rawValue) \(count) \(shape.rawValue): warming up (\(options.warmup) steps)")
+                progress("  \(Self.caseName(mode, count, shape)): warming up (\(options.warmup) steps)")
             }
         }
 
