@@ -18,8 +18,10 @@ import CFastMath
 /// were about to take back, spent its budget on that and let a resting grain slide
 /// (docs/PHYSICS.md, "Friction after the pushes"); without the warm start a resting pile's
 /// pushes asked of friction more than one substep's overlap allowed, and a slope crept down.
-/// A pair that slid slower than `restSpeed` last substep has `restFriction`, one that slid
-/// faster the kinetic share: static friction that a slide must first overcome (docs/PHYSICS.md, "Friction at rest").
+/// In the chamber below, a pair that slid slower than `restSpeed` last substep has
+/// `restFriction`, one that slid faster the kinetic share: static friction that a slide must
+/// first overcome. Above it and in the neck, where sand must run, such pairs arched across the
+/// neck and stalled a drain (docs/PHYSICS.md, "Friction at rest").
 struct ContactSolve {
     let step: Substep
     /// Up against the gravity of the moment, in every lane.
@@ -108,7 +110,7 @@ struct ContactSolve {
     /// total in `pushes` (0 where the pair no longer touches, its totals then forgotten).
     /// Friction bounds the tangential total, the remembered one plus this substep's sliding, by
     /// μ × the normal total (Friction), μ being `restFriction` where the pair slid slower
-    /// than `restSpeed` last substep; then it remembers both totals for the next substep. Each grain takes half of a
+    /// than `restSpeed` last substep in the chamber below; then it remembers both totals for the next substep. Each grain takes half of a
     /// correction, but in the chamber below, where sand comes to rest: there the upper grain
     /// against gravity takes ½(1 + λ n·up), the lower the rest (λ: `supportLean`), so a grain
     /// resting on another moves more than the one under it, which its own supports hold (shock
@@ -190,7 +192,7 @@ struct ContactSolve {
             moves = touches
             let beganWith = transpose(stored, row: 3)
             let fromStart = VectorLanes(zip(map(i) { grains.start[$0] }, map(j) { grains.start[$0] }, -))
-            let kinetic = select(less(.zero, beganWith), Lanes(repeating: PhysicsConstants.restFriction), Lanes(repeating: PhysicsConstants.kineticFriction))
+            let kinetic = select(less(.zero, beganWith) & below, Lanes(repeating: PhysicsConstants.restFriction), Lanes(repeating: PhysicsConstants.kineticFriction))
             let friction = Friction.held(sliding: p - q - fromStart - applied, normal: normal, depth: depth,
                                          staticFriction: maximum(Lanes(repeating: PhysicsConstants.staticFriction), kinetic), kineticFriction: kinetic)
             let total = VectorLanes(x: .zero, y: .zero, z: .zero) - friction.correction
