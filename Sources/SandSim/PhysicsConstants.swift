@@ -86,10 +86,10 @@ public enum PhysicsConstants {
     /// (docs/PHYSICS.md, "Friction after the pushes").
     public static let staticFriction: Float = 0.2
     public static let kineticFriction: Float = 0.15
-    /// A contact that slid slower than restSpeed (times SimulationParameters.speedScale) the
-    /// substep before has this friction, static and kinetic: a pile at rest holds a tilt below
-    /// sand's angle, and a surface that slides keeps sliding down to it (docs/PHYSICS.md,
-    /// "Friction at rest").
+    /// A contact in the chamber below that slid slower than restSpeed (times
+    /// SimulationParameters.speedScale) × dt the substep before has this friction, static and
+    /// kinetic: a pile at rest holds a tilt below sand's angle, and a surface that slides keeps
+    /// sliding down to it (docs/PHYSICS.md, "Open", the first entry).
     public static let restFriction: Float = 0.35
     public static let restSpeed: Float = 0.0005
     /// How much a contact's remembered push may grow in a substep, in g·dt² (the sag of one
