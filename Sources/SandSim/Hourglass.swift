@@ -56,6 +56,8 @@ public struct Hourglass {
     private struct Pending {
         var runSeconds: Float?
         var turned: Bool
+        /// The flip was still turning the glass.
+        var turning: Bool
     }
     private var lastCountTag = -1
     private var tapLeft: Float = 0
@@ -174,7 +176,7 @@ public struct Hourglass {
         let angle = timer.containerAngle
         engine.step(frameDt: seconds, angle: angle, parameters: parameters())
         tapLeft = max(tapLeft - seconds, 0)
-        pending[ticks] = Pending(runSeconds: runTick != nil ? runSeconds : nil, turned: angle >= FlipMotion.quarterTurn)
+        pending[ticks] = Pending(runSeconds: runTick != nil ? runSeconds : nil, turned: angle >= FlipMotion.quarterTurn, turning: timer.isFlipAnimating)
         let clock = ContinuousClock()
         let started = clock.now
         engine.requestUpperCount(tag: ticks)
@@ -247,7 +249,7 @@ public struct Hourglass {
         case .waiting:
             drain = .draining(TimedDrain(upper: above, duration: timer.duration - drainFrom))
         case .draining(var timed):
-            if timed.hear(upper: above, at: seconds - drainFrom, overtime: overtime) {
+            if timed.hear(upper: above, at: seconds - drainFrom, overtime: overtime, turning: tick.turning) {
                 taps += 1
                 tapLeft = TimedDrain.tapSeconds
             }

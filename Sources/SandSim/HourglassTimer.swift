@@ -126,6 +126,12 @@ public struct HourglassTimer: Sendable, Equatable {
         return false
     }
 
+    /// True while the flip turns the glass by the clock (Start, or a released drag's finish).
+    public var isFlipAnimating: Bool {
+        if case .animated = flip { return true }
+        return false
+    }
+
     /// True while a glass let go short of the quarter turn swings back upright.
     public var isSwingingBack: Bool {
         if case .animated(let from, let to, _) = flip, to == 0, from > 0 { return true }

@@ -32,11 +32,14 @@ public struct TimedDrain: Sendable {
 
     /// Hears that `upper` grains were above the neck `seconds` into the run, and says whether to
     /// tap now. `overtime`: the timer has ended with sand still above, which is late by any
-    /// measure: friction is off and tapping goes on until the sand is through.
-    public mutating func hear(upper: Int, at seconds: Float, overtime: Bool) -> Bool {
+    /// measure: friction is off and tapping goes on until the sand is through. `turning`: the
+    /// flip still turns the glass, the sand still slides and falls onto the neck, which is no
+    /// jam: the stall is timed from the flip's end (knocked as it landed, 20,000 grains
+    /// overlapped by a fifth of a diameter; docs/PHYSICS.md).
+    public mutating func hear(upper: Int, at seconds: Float, overtime: Bool, turning: Bool) -> Bool {
         if !overtime { controller.update(upper: upper, elapsed: seconds, dt: max(seconds - lastSeconds, 0)) }
         lastSeconds = seconds
-        if upper != lastUpper {
+        if upper != lastUpper || turning {
             lastUpper = upper
             stalledSince = seconds
         }
