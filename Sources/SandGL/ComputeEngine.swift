@@ -191,7 +191,7 @@ public final class ComputeEngine: PhysicsEngine {
         guard path == .dispatchesPerSubstep, let measured = upperCounter.fastest, measured.speed.isFinite else { return nil }
         // From the measured tick's end (or a flip's, before this tick) to this tick's end.
         let ticks = Float(frameIndex &- measured.tick) + 1
-        return (measured.speed + parameters.acceleration * dt * ticks) * PhysicsConstants.computeSpeedMargin
+        return parameters.speedBound(fastest: measured.speed, seconds: dt * ticks)
     }
 
     /// The tick in one dispatch (a few for many substeps), the count above the neck in it.

@@ -17,12 +17,12 @@ public enum GrainLook {
     /// The field is read this many grain radii from the centre along the surface's normal.
     public static let occlusionReach: Float = 2.5
     /// The share of a cell that grains fill in a packed pile (random close packing is 0.64;
-    /// the lattice a pile spawns in, 0.74).
+    /// a poured pile, as one spawns, about 0.58).
     public static let packedFraction: Float = 0.6
     /// A grain whose cell and the six cells around it are at least this full is buried, and
     /// one with the next two cells toward the eye this full is behind the pile: no eye sees
     /// either, so neither is drawn.
-    public static let buriedFullness: Float = 0.9
+    public static let buriedFullness: Float = 0.75
     /// Light left at a grain's silhouette, and the width of the darkened rim (in the cosine
     /// between the normal and the eye).
     public static let edgeDarkness: Float = 0.5

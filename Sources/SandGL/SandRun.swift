@@ -25,8 +25,8 @@ public struct SandRun {
 
     /// Compute modes need the GL 4.3 context current and `shaders`; with `shaders` nil every
     /// mode runs on the CPU engine. `threads`: the CPU engine's (nil: as many as it chooses).
-    /// `seed`: the fresh pile's (SpawnLattice), which lattice sites its partial top layer takes.
-    public init(_ grains: GrainSettings, timing: Timing, shaders: ShaderSource?, threads: Int? = nil, seed: UInt64 = SpawnLattice.defaultSeed) throws {
+    /// `seed`: the fresh pile's (PouredPile): where each grain is dropped.
+    public init(_ grains: GrainSettings, timing: Timing, shaders: ShaderSource?, threads: Int? = nil, seed: UInt64 = PouredPile.defaultSeed) throws {
         sandMode = try SandModes.make(grains.mode, shaders: shaders, threads: threads)
         asked = grains.mode
         pile = try sandMode.engine.spawn(count: grains.count, size: grains.size, seed: seed)

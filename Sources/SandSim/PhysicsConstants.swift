@@ -86,6 +86,16 @@ public enum PhysicsConstants {
     /// (docs/PHYSICS.md, "Friction after the pushes").
     public static let staticFriction: Float = 0.2
     public static let kineticFriction: Float = 0.15
+    /// A contact in the chamber below that slid slower than restSpeed (times
+    /// SimulationParameters.speedScale) × dt the substep before has this friction, static and
+    /// kinetic: a pile at rest holds a tilt below sand's angle, and a surface that slides keeps
+    /// sliding down to it (docs/PHYSICS.md, "Open", the first entry).
+    public static let restFriction: Float = 0.35
+    public static let restSpeed: Float = 0.0005
+    /// How much a contact's remembered push may grow in a substep, in g·dt² (the sag of one
+    /// grain's weight): a load builds up over substeps, an impact's push is not remembered, as
+    /// its warm start would throw the grains apart again (ContactSolve).
+    public static let rememberedGrowth: Float = 2
     /// Against the glass, which is smooth: sand slides down the funnel to the neck instead of
     /// resting on the glass where it is shallowest.
     public static let glassStaticFriction: Float = 0.2
@@ -125,9 +135,10 @@ public enum PhysicsConstants {
     /// grain when it sorts them, and sorts again once a grain may have come half of it
     /// (ContactListReach); room for this many neighbours a grain, nearest kept.
     public static let computeListSkinDiameters: Float = 0.4
-    /// A large pile's substeps are sized for the fastest grain the GPU measured a few ticks
-    /// back, plus what gravity may add since, times this: room for a push out of an overlap.
-    public static let computeSpeedMargin: Float = 1.5
+    /// Substeps are sized for the fastest grain measured a few ticks back (the GPU's, for a
+    /// large pile) or at the last one (the CPU's), plus what gravity may add since, times
+    /// this: room for a push out of an overlap.
+    public static let speedMargin: Float = 1.5
     public static let contactListSlots = 24
 
     // Damping: v *= settle^dt + (flow^dt - settle^dt) · min(speed / (dampingSpeedScale · speedScale), 1)

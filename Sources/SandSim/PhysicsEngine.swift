@@ -41,9 +41,9 @@ public struct UpperCount: Sendable, Equatable {
 }
 
 extension PhysicsEngine {
-    /// A fresh pile: the spawn lattice for `count` grains at `size`, in a glass sized for them.
+    /// A fresh pile: poured to rest (PouredPile) for `count` grains at `size`, in a glass sized for them.
     @discardableResult
-    public func spawn(count: Int, size: Float = 1, seed: UInt64 = SpawnLattice.defaultSeed) throws -> Pile {
+    public func spawn(count: Int, size: Float = 1, seed: UInt64 = PouredPile.defaultSeed) throws -> Pile {
         let pile = Pile(count: count, size: size)
         try load(pile.grains(seed: seed), profile: pile.profile)
         return pile

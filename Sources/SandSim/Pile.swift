@@ -24,8 +24,8 @@ public struct Pile: Sendable {
         profile = HourglassProfile(grainRadius: radius)
     }
 
-    /// The grains on the spawn lattice, from `seed`.
-    public func grains(seed: UInt64 = SpawnLattice.defaultSeed) -> [Grain] {
-        SpawnLattice.grains(count: count, profile: profile, seed: seed)
+    /// The grains poured to rest (PouredPile), from `seed`.
+    public func grains(seed: UInt64 = PouredPile.defaultSeed) -> [Grain] {
+        PouredPile.grains(count: count, profile: profile, seed: seed)
     }
 }

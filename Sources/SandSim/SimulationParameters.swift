@@ -87,6 +87,12 @@ public struct SimulationParameters: Sendable, Equatable {
         min(measured ?? fallSpeed, fallSpeed)
     }
 
+    /// A bound on the sand's speed `seconds` after its fastest grain was measured at `fastest`:
+    /// what gravity may add since, with room for a push out of an overlap.
+    public func speedBound(fastest: Float, seconds: Float) -> Float {
+        (fastest + acceleration * seconds) * PhysicsConstants.speedMargin
+    }
+
     /// The fastest a grain gets: falling the glass's whole height, pulled the harder while tapped.
     public var fallSpeed: Float {
         (2 * acceleration * 2 * PhysicsConstants.glassHalfHeight).squareRoot()

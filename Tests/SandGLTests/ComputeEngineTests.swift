@@ -214,9 +214,14 @@ struct ComputeEngineTests {
         }
         #expect(settled.first == forFall, "nothing measured yet: the fall bounds the first tick")
         #expect(settled.last == gl.engine.substeps && gl.engine.substeps < forFall, "a settled pile's ticks: \(settled.suffix(5)) of \(forFall) for the fall")
-        gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: parameters)
-        #expect((1...(gl.engine.lastSubsteps / SolveSchedule.largestRelistInterval + 1)).contains(gl.engine.lastChecks),
-                "\(gl.engine.lastChecks) checks in a settled tick of \(gl.engine.lastSubsteps) substeps")
+        // A check at least every `largestRelistInterval` substeps, which may fall in the next tick.
+        var checks = 0, substeps = 0
+        for _ in 0..<4 {
+            gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: parameters)
+            (checks, substeps) = (checks + gl.engine.lastChecks, substeps + gl.engine.lastSubsteps)
+        }
+        #expect((substeps / SolveSchedule.largestRelistInterval...(substeps / SolveSchedule.largestRelistInterval + 4)).contains(checks),
+                "\(checks) checks in four settled ticks of \(substeps) substeps")
         gl.engine.snapAfterFlip()
         gl.engine.step(frameDt: GLFixture.frame, angle: 0, parameters: parameters)
         #expect(gl.engine.lastSubsteps == forFall, "after a flip the fall bounds the tick again")
@@ -280,7 +285,9 @@ struct ComputeEngineTests {
         try gl.engine.spawn(count: 250)
         gl.run(seconds: 3)
         let grains = gl.engine.readGrains()
-        #expect(grains.filter { $0.sleepCounter > PhysicsConstants.deepSleepCounter }.count > 240)
+        // A poured pile holds a few grains in gaps between grains beside them, whose support the
+        // sleep rule does not count as under them: those stay awake, at rest.
+        #expect(grains.filter { $0.sleepCounter > PhysicsConstants.deepSleepCounter }.count > 225)
         #expect(grains.map(\.speed).reduce(0, +) / 250 < 0.002)
         let before = grains
         gl.run(seconds: 1)
@@ -347,7 +354,12 @@ struct ComputeEngineTests {
     /// by cell, grain i's vertices still lie on grain i and carry colour i.
     @Test("a grain keeps its colour across the compute engine's re-sorts")
     func colourAcrossSorts() throws {
-        let grains = SpawnLattice.grains(count: 250, profile: GLFixture.profile)
+        // Lifted into the chamber's air, so that it falls and is sorted again on the way.
+        let grains = PouredPile.grains(count: 250, profile: GLFixture.profile).map { grain in
+            var lifted = grain
+            lifted.position.y += 0.15
+            return lifted
+        }
         let colors = GrainColors.perGrain(count: grains.count, random: true)
         let (words, moved, sorts) = try instancedMeshes(grains, colors: colors, seconds: 0.5)
         #expect(sorts > 1, "the falling pile was sorted again on the way")

@@ -57,7 +57,7 @@ struct SolveAgreementTests {
         let count = 400
         let profile = HourglassProfile(grainRadius: GrainSizing.radiusForCount(count))
         let r = profile.grainRadius
-        let grains = SpawnLattice.grains(count: count, profile: profile)
+        let grains = PouredPile.grains(count: count, profile: profile)
         try gl.load(grains, profile: profile)
         cpu.load(grains, profile: profile)
         var states: [(cpu: [Grain], gpu: [Grain])] = []

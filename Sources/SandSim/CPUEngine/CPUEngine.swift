@@ -6,8 +6,8 @@ import Synchronization
 /// each colour sees the corrections of the ones before), so support propagates up the pile
 /// without any sleep. Per substep: predict each grain from its velocity,
 /// list and colour the candidate pairs again if a grain has moved far (ContactCandidates,
-/// PairColouring), resolve every contact (overlap, then friction) layer by layer, colour by
-/// colour and eight pairs at once (ContactSolve), keep the grains in the glass, and take the
+/// PairColouring), resolve every contact (its remembered corrections again, overlap, then friction)
+/// layer by layer, colour by colour and eight pairs at once (ContactSolve), keep the grains in the glass, and take the
 /// velocity from how far each grain really moved (Substep; one substep's end and the next's start
 /// in one pass). The work is split over `threads` threads, with the same grains for any number
 /// of them.
@@ -15,6 +15,9 @@ public final class CPUEngine: PhysicsEngine {
     public let name = "CPU"
     public var substeps = PhysicsConstants.substeps
     public private(set) var lastSubsteps = 0
+    /// The fastest grain as the last step's last substep began (units a second), which sizes
+    /// the next step's substeps; nil since a load or flip, where the fall sizes them.
+    private var fastest: Float?
     /// Threads a substep of this pile runs on, the caller's included: one for a small pile,
     /// whose substeps are too short to share (docs/BENCHMARKS.md), every one of the pool's else.
     public private(set) var threads = 1
@@ -30,8 +33,11 @@ public final class CPUEngine: PhysicsEngine {
     private var innerHalfHeight: Float = 0
     private let farthest: UnsafeMutablePointer<(listed: Float, step: Float)>
     private let nextLayer: UnsafeMutablePointer<Atomic<Int>>
-    /// Set when the grains moved without the solve (load, flip): the list no longer holds.
+    /// Set when the grains moved without the solve (load, flip): the list no longer holds, nor
+    /// do the contacts' totals.
     private var listStale = true
+    /// The contacts' totals through a relisting (ContactMemory).
+    private var memory = ContactMemory(grains: 0)
     private var upperCount: UpperCount?
 
     /// `threads` defaults to every core this process may use.
@@ -67,6 +73,8 @@ public final class CPUEngine: PhysicsEngine {
         substeps = PhysicsConstants.substeps
         listings = 0
         listStale = true
+        fastest = nil
+        memory = ContactMemory(grains: grains.count)
         upperCount = nil
     }
 
@@ -77,7 +85,8 @@ public final class CPUEngine: PhysicsEngine {
     public func step(frameDt: Float, angle: Float, parameters: SimulationParameters) {
         let dt = max(frameDt, 0)
         guard dt > 0, substeps > 0, grainCount > 0 else { return }
-        let count = parameters.substeps(perTick: substeps, grainRadius: grains.pointers.radius[0], dt: dt)
+        let count = parameters.substeps(perTick: substeps, grainRadius: grains.pointers.radius[0], dt: dt,
+                                        fastest: fastest.map { parameters.speedBound(fastest: $0, seconds: dt) })
         lastSubsteps = count
         var step = Substep(grains: grains.pointers, candidates: candidates.pointers,
                            collider: GlassCollider(wall: wall.curve, innerHalfHeight: innerHalfHeight),
@@ -96,7 +105,12 @@ public final class CPUEngine: PhysicsEngine {
                     run(Substep.solve, &step)
                 }
             }
-            run(substep + 1 < count ? Substep.finishAndPredict : Substep.finish, &step)
+            if substep + 1 < count {
+                run(Substep.finishAndPredict, &step)
+            } else {
+                fastest = (0..<threads).map { farthest[$0].step }.max()! / step.rules.subDt
+                run(Substep.finish, &step)
+            }
         }
     }
 
@@ -108,6 +122,7 @@ public final class CPUEngine: PhysicsEngine {
             grains.velocity[i] = Vector(v.x, -v.y, -v.z, 0)
         }
         listStale = true
+        fastest = nil
     }
 
     public func readGrains() -> [Grain] {
@@ -144,6 +159,11 @@ public final class CPUEngine: PhysicsEngine {
     /// Sorts the grains by cell, lists their pairs, with more room if a grain had more
     /// neighbours than there was room for, and colours them.
     private func list(_ step: inout Substep) {
+        if listStale {
+            memory.forget()
+        } else {
+            memory.collect(candidates.pointers.colouring, candidates.pointers, identity: grains.pointers.identity)
+        }
         candidates.sort(grains)
         step.grains = grains.pointers
         repeat {
@@ -154,6 +174,7 @@ public final class CPUEngine: PhysicsEngine {
         step.candidates = candidates.pointers
         nextLayer.pointee.store(0, ordering: .relaxed)
         run(Substep.colour, &step)
+        memory.restore(step.candidates.colouring, step.candidates, identity: grains.pointers.identity)
         listings += 1
         listStale = false
     }

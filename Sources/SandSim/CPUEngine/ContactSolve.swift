@@ -7,11 +7,21 @@ import CFastMath
 /// colour, each push is seen by the pairs after it (Gauss–Seidel), so support still propagates
 /// up a pile within one pass.
 ///
-/// A substep solves every pair twice (`ContactPhase`): first each pair's overlap, keeping the
-/// push, then each pair's friction, bounded by μ × that push. A pair's friction taken right
-/// after its own push saw the sliding that its neighbours' pushes were about to take back,
-/// spent its budget on that and let a resting grain slide (docs/PHYSICS.md, "Friction after
-/// the pushes").
+/// A substep solves every pair twice (`ContactPhase`): first each pair's overlap, then each
+/// touching pair's friction, its tangential total bounded by μ × the normal total. Each pair
+/// remembers both totals into the next substep, whose push pass applies them again along the
+/// pair's present normal just before pushing it out (a warm start, Box2D's accumulated impulses
+/// in positions), then adds to the normal total or takes it back, never below zero. The
+/// remembered normal total grows by at most `rememberedGrowth` × g·dt² a substep: a load builds
+/// up over substeps, while an impact's push, warm-started, threw the grains apart again. A
+/// pair's friction taken right after its own push saw the sliding that its neighbours' pushes
+/// were about to take back, spent its budget on that and let a resting grain slide
+/// (docs/PHYSICS.md, "Friction after the pushes"); without the warm start a resting pile's
+/// pushes asked of friction more than one substep's overlap allowed, and a slope crept down.
+/// In the chamber below, a pair that slid slower than `restSpeed` last substep has
+/// `restFriction`, one that slid faster the kinetic share: static friction that a slide must
+/// first overcome. Above it and in the neck, where sand must run, such pairs arched across the
+/// neck and stalled a drain (docs/PHYSICS.md, "Open", the first entry).
 struct ContactSolve {
     let step: Substep
     /// Up against the gravity of the moment, in every lane.
@@ -21,12 +31,20 @@ struct ContactSolve {
     let upY: VectorLanes.Lanes, belowNeck: VectorLanes.Lanes
     /// Half the upper grain's lean (PhysicsConstants.supportLean).
     let lean = VectorLanes.Lanes(repeating: PhysicsConstants.supportLean / 2)
+    /// The square of the most a pair may slide in a substep and still be at rest.
+    let restSlip: VectorLanes.Lanes
+    /// The most a remembered normal total may grow in a substep.
+    let growth: VectorLanes.Lanes
 
     init(step: Substep) {
         self.step = step
         up = VectorLanes(step.rules.up)
         upY = VectorLanes.Lanes(repeating: step.rules.up.y)
         belowNeck = VectorLanes.Lanes(repeating: -PhysicsConstants.neckHalfHeight * abs(step.rules.up.y))
+        let slip = PhysicsConstants.restSpeed * step.rules.parameters.speedScale * step.rules.subDt
+        restSlip = VectorLanes.Lanes(repeating: slip * slip)
+        let weight = (step.gravity * step.gravity).sum().squareRoot() * step.rules.subDt * step.rules.subDt
+        growth = VectorLanes.Lanes(repeating: PhysicsConstants.rememberedGrowth * weight)
     }
 
     /// The push pass takes every listed pair of the layer, keeps each one's depth in `pushes`
@@ -37,15 +55,16 @@ struct ContactSolve {
         let colouring = step.candidates.colouring
         let first = step.candidates.grains(inLayer: layer).lowerBound * step.candidates.stride
         let pairs = colouring.pairs + first, pushes = colouring.pushes + first, touching = colouring.touching + first
+        let totals = colouring.totals + first
         let kept = colouring.touchingStarts(ofLayer: layer)
-        let friction = step.phase == .friction
-        let starts = friction ? kept : colouring.starts(ofLayer: layer)
+        let push = step.phase == .push
+        let starts = push ? colouring.starts(ofLayer: layer) : kept
         var next = 0, written = 0
         @inline(__always)
         func batch(from next: Int, count: Int) {
-            let index = friction ? eight { Int(touching[next + ($0 < count ? $0 : 0)]) } : eight { next + ($0 < count ? $0 : 0) }
-            let touches = resolve(pairs, pushes, index, count: count)
-            if !friction { written += keep(touches, from: next, count: count, into: touching + written) }
+            let index = push ? eight { next + ($0 < count ? $0 : 0) } : eight { Int(touching[next + ($0 < count ? $0 : 0)]) }
+            let touches = resolve(pairs, pushes, totals, index, count: count)
+            if push { written += keep(touches, from: next, count: count, into: touching + written) }
         }
         for colour in 0..<PairColouring.colours {
             let end = Int(starts[colour + 1])
@@ -56,13 +75,13 @@ struct ContactSolve {
             }
             if next < end { batch(from: next, count: end - next) }
             next = end
-            if !friction { kept[colour + 1] = Int32(written) }
+            if push { kept[colour + 1] = Int32(written) }
         }
         while next < Int(starts[PairColouring.buckets]) {
             batch(from: next, count: 1)
             next += 1
         }
-        if !friction { kept[PairColouring.buckets] = Int32(written) }
+        if push { kept[PairColouring.buckets] = Int32(written) }
     }
 
     /// Writes the places of the touching pairs among `count` from `first` to `kept`, closed up,
@@ -82,11 +101,17 @@ struct ContactSolve {
         return Int(fast_left_pack8(touches, places, kept))
     }
 
-    /// Up to eight pairs (`pairs[index]`) that share no grain, in this substep's phase: the
-    /// overlap pushed apart along the line of centres, its depth kept in `pushes` (0 if the pair
-    /// does not touch); or friction's correction to the pair's sliding since the substep began,
-    /// at most μ × that depth (Friction). Each grain
-    /// takes half, but in the chamber below, where sand comes to rest: there the upper grain
+    /// Up to eight pairs (`pairs[index]`) of a layer that share no grain, in this substep's phase, each
+    /// pair's totals (the normal correction in `pushes[index]`, the tangential one in
+    /// `totals[index]`, whose fourth lane is the normal total the substep began with, negative
+    /// where the pair slid) carried from phase to phase and substep to substep. The push first
+    /// applies both totals again along the pair's present normal, then adds the overlap left to
+    /// the normal total, or takes back what no longer overlaps, never below zero, and keeps the
+    /// total in `pushes` (0 where the pair no longer touches, its totals then forgotten).
+    /// Friction bounds the tangential total, the remembered one plus this substep's sliding, by
+    /// μ × the normal total (Friction), μ being `restFriction` where the pair slid slower
+    /// than `restSpeed` last substep in the chamber below; then it remembers both totals for the next substep. Each grain takes half of a
+    /// correction, but in the chamber below, where sand comes to rest: there the upper grain
     /// against gravity takes ½(1 + λ n·up), the lower the rest (λ: `supportLean`), so a grain
     /// resting on another moves more than the one under it, which its own supports hold (shock
     /// propagation made smooth and partial; with half each the pushes of one ordered pass wedged
@@ -98,55 +123,103 @@ struct ContactSolve {
     /// one another. Without a branch on whether a pair touches, which the processor could not
     /// guess.
     @inline(__always)
-    private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, _ index: Eight<Int>, count: Int) -> VectorLanes.Mask {
+    private func resolve(_ pairs: UnsafeMutablePointer<SIMD4<Int32>>, _ pushes: UnsafeMutablePointer<Float>, _ totals: UnsafeMutablePointer<Vector>,
+                         _ index: Eight<Int>, count: Int) -> VectorLanes.Mask {
         typealias Lanes = VectorLanes.Lanes
         let grains = step.grains
         let records = map(index) { pairs[$0] }
         let fields = map(records) { unsafeBitCast($0, to: Vector.self) }
         let i = map(records) { Int($0.x) }, j = map(records) { Int($0.y) }
-        let p = map(i) { grains.position[$0] }, q = map(j) { grains.position[$0] }
-        let delta = VectorLanes(zip(p, q, -))
-        let distanceSquared = delta.dot(delta)
-        let inverseDistance = fastInverseSquareRoot(distanceSquared)
-        let normal = delta * inverseDistance
-        let touches: VectorLanes.Mask, correction: VectorLanes
+        var p = VectorLanes(map(i) { grains.position[$0] }), q = VectorLanes(map(j) { grains.position[$0] })
+        let half = Lanes(repeating: 0.5), y = (p.y + q.y) * half
+        let below = less(y * upY, belowNeck)
+        /// Moves the pair's grains apart by `correction`, each its share.
+        @inline(__always)
+        func share(_ correction: VectorLanes, normal: VectorLanes) {
+            let lift = (correction * (lean * normal.dot(up))).kept(where: below)
+            p = p + correction * half + lift
+            q = q - (correction * half - lift)
+        }
+        var delta = p - q
+        var distanceSquared = delta.dot(delta)
+        var normal = delta * fastInverseSquareRoot(distanceSquared)
+        let apart = less(Lanes(repeating: 1e-12), distanceSquared)
+        // The normal total: the push's, kept in `pushes`, 0 where the pair does not touch.
+        let lastNormal: Lanes
+        if step.phase == .push && count == 8 {
+            lastNormal = UnsafeRawPointer(pushes + index.0).loadUnaligned(as: Lanes.self)
+        } else {
+            let stored = map(index) { pushes[$0] }
+            lastNormal = Lanes(stored.0, stored.1, stored.2, stored.3, stored.4, stored.5, stored.6, stored.7)
+        }
+        let stored = map(index) { totals[$0] }
+        let last = VectorLanes(stored)
+        let applied = last - normal * last.dot(normal)
+        let touches: VectorLanes.Mask, moves: VectorLanes.Mask
         switch step.phase {
         case .push:
+            // The warm start, where the pair touched last substep (elsewhere its slot may hold the
+            // totals of when it last touched).
+            let touched = less(.zero, lastNormal) & apart
+            share((normal * lastNormal + applied).kept(where: touched), normal: normal)
+            delta = p - q
+            distanceSquared = delta.dot(delta)
+            let inverseDistance = fastInverseSquareRoot(distanceSquared)
+            normal = delta * inverseDistance
             let touching = transpose(fields, row: 2)
-            touches = less(distanceSquared, touching * touching) & less(Lanes(repeating: 1e-12), distanceSquared)
-            let depth = select(touches, touching - distanceSquared * inverseDistance, .zero)
+            let change = maximum(touching - distanceSquared * inverseDistance, Lanes(repeating: 0) - lastNormal)
+            let total = lastNormal + change
+            touches = less(.zero, total) & apart
+            let depth = select(touches, total, .zero)
             if count == 8 {
                 UnsafeMutableRawPointer(pushes + index.0).storeBytes(of: depth, as: Lanes.self)
             } else {
                 for lane in 0..<count { pushes[index.0 + lane] = depth[lane] }
             }
-            correction = normal * depth
+            // A pair that touches anew starts with no tangential total and as sliding; few do
+            // in a batch.
+            let anew = touches & ~touched
+            if any(anew) {
+                for lane in 0..<count where anew[lane] != 0 {
+                    totals[withUnsafeBytes(of: index) { $0.load(fromByteOffset: lane * MemoryLayout<Int>.stride, as: Int.self) }] = .zero
+                }
+            }
+            moves = touches | touched
+            share((normal * change).kept(where: moves), normal: normal)
         case .friction:
-            let stored = map(index) { pushes[$0] }
-            let depth = Lanes(stored.0, stored.1, stored.2, stored.3, stored.4, stored.5, stored.6, stored.7)
+            let depth = lastNormal
             touches = less(.zero, depth)
-            let fromStartP = zip(p, i) { $0 - grains.start[$1] }, fromStartQ = zip(q, j) { $0 - grains.start[$1] }
-            let slide = Friction.correction(sliding: VectorLanes(zip(fromStartP, fromStartQ, -)), normal: normal, depth: depth)
-            correction = VectorLanes(x: .zero, y: .zero, z: .zero) - slide
+            moves = touches
+            let beganWith = transpose(stored, row: 3)
+            let fromStart = VectorLanes(zip(map(i) { grains.start[$0] }, map(j) { grains.start[$0] }, -))
+            let kinetic = select(less(.zero, beganWith) & below, Lanes(repeating: PhysicsConstants.restFriction), Lanes(repeating: PhysicsConstants.kineticFriction))
+            let friction = Friction.held(sliding: p - q - fromStart - applied, normal: normal, depth: depth,
+                                         staticFriction: maximum(Lanes(repeating: PhysicsConstants.staticFriction), kinetic), kineticFriction: kinetic)
+            let total = VectorLanes(x: .zero, y: .zero, z: .zero) - friction.correction
+            share((total - applied).kept(where: touches), normal: normal)
+            // Remembered: the normal total at most `growth` past what this substep began with (at
+            // least the smallest positive float, which marks the pair as touching), the
+            // tangential one in proportion, and whether it rested as the sign of the fourth lane.
+            let remembered = maximum(minimum(depth, maximum(beganWith, Lanes(repeating: 0) - beganWith) + growth), Lanes(repeating: .leastNormalMagnitude))
+            let tangential = total * (remembered / depth)
+            let keep = tangential.vectors(w: select(less(friction.slipSquared, restSlip), remembered, Lanes(repeating: 0) - remembered))
+            // Friction runs over touching pairs only, so every lane keeps its totals; the lanes
+            // past a short batch's count repeat its first pair and store the same.
+            totals[index.7] = keep.7; totals[index.6] = keep.6; totals[index.5] = keep.5; totals[index.4] = keep.4
+            totals[index.3] = keep.3; totals[index.2] = keep.2; totals[index.1] = keep.1; totals[index.0] = keep.0
+            pushes[index.7] = remembered[7]; pushes[index.6] = remembered[6]; pushes[index.5] = remembered[5]; pushes[index.4] = remembered[4]
+            pushes[index.3] = remembered[3]; pushes[index.2] = remembered[2]; pushes[index.1] = remembered[1]; pushes[index.0] = remembered[0]
         }
-        let half = Lanes(repeating: 0.5), y = (transpose(p, row: 1) + transpose(q, row: 1)) * half
-        let lift = (correction * (lean * normal.dot(up))).kept(where: less(y * upY, belowNeck))
-        let move = (correction * half + lift).kept(where: touches).vectors(w: .zero)
-        let back = (correction * half - lift).kept(where: touches).vectors(w: .zero)
-        @inline(__always)
-        func push(_ i: Int, _ j: Int, _ p: Vector, _ q: Vector, _ move: Vector, _ back: Vector) {
-            grains.position[i] = p + move
-            grains.position[j] = q - back
-        }
-        push(i.0, j.0, p.0, q.0, move.0, back.0)
-        push(i.1, j.1, p.1, q.1, move.1, back.1)
-        push(i.2, j.2, p.2, q.2, move.2, back.2)
-        push(i.3, j.3, p.3, q.3, move.3, back.3)
-        push(i.4, j.4, p.4, q.4, move.4, back.4)
-        push(i.5, j.5, p.5, q.5, move.5, back.5)
-        push(i.6, j.6, p.6, q.6, move.6, back.6)
-        push(i.7, j.7, p.7, q.7, move.7, back.7)
-        let nearWall = touches & unsafeBitCast(transpose(fields, row: 3), to: SIMD8<Int32>.self)
+        let moved = p.vectors(w: .zero), back = q.vectors(w: .zero)
+        grains.position[i.0] = moved.0; grains.position[j.0] = back.0
+        grains.position[i.1] = moved.1; grains.position[j.1] = back.1
+        grains.position[i.2] = moved.2; grains.position[j.2] = back.2
+        grains.position[i.3] = moved.3; grains.position[j.3] = back.3
+        grains.position[i.4] = moved.4; grains.position[j.4] = back.4
+        grains.position[i.5] = moved.5; grains.position[j.5] = back.5
+        grains.position[i.6] = moved.6; grains.position[j.6] = back.6
+        grains.position[i.7] = moved.7; grains.position[j.7] = back.7
+        let nearWall = moves & unsafeBitCast(transpose(fields, row: 3), to: SIMD8<Int32>.self)
         if any(nearWall) { insideWall(pairs, index, count: count, nearWall) }
         return touches
     }
@@ -181,7 +254,7 @@ private func eight<T>(_ make: (Int) -> T) -> Eight<T> {
     (make(0), make(1), make(2), make(3), make(4), make(5), make(6), make(7))
 }
 
-/// Which half of the pair solve a pass does (ContactSolve).
+/// Which part of the pair solve a batch does (ContactSolve), in this order.
 enum ContactPhase: CaseIterable {
     /// Each pair's overlap pushed out, the push kept.
     case push

@@ -9,13 +9,23 @@ public enum Friction {
     @inline(__always)
     static func correction(sliding: VectorLanes, normal: VectorLanes, depth: VectorLanes.Lanes,
                            coefficients: Coefficients = .grain) -> VectorLanes {
+        held(sliding: sliding, normal: normal, depth: depth, staticFriction: VectorLanes.Lanes(repeating: coefficients.staticFriction),
+             kineticFriction: VectorLanes.Lanes(repeating: coefficients.kineticFriction)).correction
+    }
+
+    /// The correction with coefficients of each lane's own, and the square of the sliding it
+    /// leaves (0 where friction holds).
+    @inline(__always)
+    static func held(sliding: VectorLanes, normal: VectorLanes, depth: VectorLanes.Lanes,
+                     staticFriction: VectorLanes.Lanes, kineticFriction: VectorLanes.Lanes) -> (correction: VectorLanes, slipSquared: VectorLanes.Lanes) {
         let tangential = sliding - normal * sliding.dot(normal)
         let lengthSquared = tangential.dot(tangential)
-        let staticLimit = coefficients.staticFriction * depth
-        let kinetic = coefficients.kineticFriction * depth * fastInverseSquareRoot(lengthSquared)
+        let staticLimit = staticFriction * depth
+        let kinetic = kineticFriction * depth * fastInverseSquareRoot(lengthSquared)
         let one = VectorLanes.Lanes(repeating: 1)
         let scale = select(less(one, kinetic) | less(lengthSquared, staticLimit * staticLimit), one, kinetic)
-        return tangential * select(less(VectorLanes.Lanes(repeating: 1e-18), lengthSquared), scale, .zero)
+        let slip = one - scale
+        return (tangential * select(less(VectorLanes.Lanes(repeating: 1e-18), lengthSquared), scale, .zero), lengthSquared * slip * slip)
     }
 
     /// The same for one contact, in the first lane.

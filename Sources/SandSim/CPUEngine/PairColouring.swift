@@ -20,6 +20,10 @@ struct PairColouring {
     /// The depth the solve's push pass pushed out of each pair this substep, 0 where it did not
     /// touch, as `pairs` lays them out: its friction's budget (ContactSolve).
     let pushes: UnsafeMutablePointer<Float>
+    /// Each touching pair's tangential correction in total, as `pairs` lays them out (its normal
+    /// one is its push); what it was when the pair last touched where it does not
+    /// (ContactSolve, ContactMemory).
+    let totals: UnsafeMutablePointer<Vector>
     /// The pairs the push pass found touching, by their place among their layer's pairs, closed
     /// up colour by colour from the layer's start; per layer, where each colour's begin, as in
     /// `starts`. The friction pass takes only these.
@@ -37,6 +41,8 @@ struct PairColouring {
         self.count = max(count, 1)
         pairs = .allocate(capacity: self.count * stride)
         pushes = .allocate(capacity: self.count * stride)
+        totals = .allocate(capacity: self.count * stride)
+        totals.initialize(repeating: .zero, count: self.count * stride)
         touching = .allocate(capacity: self.count * stride)
         touchingStarts = .allocate(capacity: layers * (Self.buckets + 1))
         touchingStarts.initialize(repeating: 0, count: layers * (Self.buckets + 1))
@@ -49,6 +55,7 @@ struct PairColouring {
     func deallocate() {
         pairs.deallocate()
         pushes.deallocate()
+        totals.deallocate()
         touching.deallocate()
         touchingStarts.deallocate()
         starts.deallocate()

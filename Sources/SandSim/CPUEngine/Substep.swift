@@ -17,7 +17,7 @@ struct Substep {
     let farthest: UnsafeMutablePointer<(listed: Float, step: Float)>
     /// The layers the contact solve works on: 0 for the even ones, 1 for the odd ones.
     var parity = 0
-    /// The half of the contact solve this pass does.
+    /// The part of the contact solve this pass does.
     var phase = ContactPhase.push
     /// The next of them for a chunk to take, counted from 0 within the parity.
     let nextLayer: UnsafeMutablePointer<Atomic<Int>>

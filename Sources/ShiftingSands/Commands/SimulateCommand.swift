@@ -26,8 +26,8 @@ struct SimulateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Flip and run the same pile this many times (1–1000), reporting grains lost over all of them.")
     var flips = 1
 
-    @Option(parsing: .unconditional, help: "The fresh pile's seed, 1–1000000: which lattice sites its partial top layer takes. What a few grains decide, as a tilted pile's slide, is measured over several.")
-    var seed = SpawnLattice.defaultSeed
+    @Option(parsing: .unconditional, help: "The fresh pile's seed, 1–1000000: where each of its grains is dropped. What a few grains decide, as a tilted pile's slide, is measured over several.")
+    var seed = PouredPile.defaultSeed
 
     @Flag(help: "Print the summary as one JSON object.")
     var json = false

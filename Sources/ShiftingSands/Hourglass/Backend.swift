@@ -18,7 +18,7 @@ struct Backend {
     /// build ends a value's life at its last use, so a context kept beside the engine could go
     /// first and leave the engine's GL deletes without a context (libepoxy aborts). Compute modes
     /// need GL 4.3; without it, the CPU engine runs instead and a line on stderr says so.
-    static func with<T>(mode: PhysicsMode, count: Int, size: Float = 1, duration: Float, seed: UInt64 = SpawnLattice.defaultSeed,
+    static func with<T>(mode: PhysicsMode, count: Int, size: Float = 1, duration: Float, seed: UInt64 = PouredPile.defaultSeed,
                         _ body: (Backend) throws -> T) throws -> T {
         func run(_ shaders: ShaderSource?) throws -> SandRun {
             try SandRun(GrainSettings(mode: mode, count: count, size: size), timing: .seconds(duration), shaders: shaders, seed: seed)
