@@ -89,7 +89,7 @@ public enum PhysicsConstants {
     /// A contact in the chamber below that slid slower than restSpeed (times
     /// SimulationParameters.speedScale) × dt the substep before has this friction, static and
     /// kinetic: a pile at rest holds a tilt below sand's angle, and a surface that slides keeps
-    /// sliding down to it (docs/PHYSICS.md, "Open", the first entry).
+    /// sliding down to it (docs/PHYSICS.md, "Friction that remembers").
     public static let restFriction: Float = 0.35
     public static let restSpeed: Float = 0.0005
     /// How much a contact's remembered push may grow in a substep, in g·dt² (the sag of one

@@ -5,7 +5,8 @@ import Foundation
 /// three grains hold it (Visscher and Bolsterli's sequential deposition). That gives a random
 /// loose packing which stands under gravity with no friction at all, so a fresh pile is still
 /// when it is shown and tilts as poured sand does. A close-packed lattice stood at 45° or steeper
-/// held at 70°, and a loose lattice packed itself for seconds (docs/PHYSICS.md, "Open").
+/// held at 70°, and a loose lattice packed itself for seconds (docs/PHYSICS.md, "Friction that
+/// remembers").
 /// Grains that do not fit below `maxY` go randomly into the lower bulb, away from the neck.
 public enum PouredPile {
     public static let maxY: Float = -0.10

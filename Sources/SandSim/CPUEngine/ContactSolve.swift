@@ -21,7 +21,7 @@ import CFastMath
 /// In the chamber below, a pair that slid slower than `restSpeed` last substep has
 /// `restFriction`, one that slid faster the kinetic share: static friction that a slide must
 /// first overcome. Above it and in the neck, where sand must run, such pairs arched across the
-/// neck and stalled a drain (docs/PHYSICS.md, "Open", the first entry).
+/// neck and stalled a drain (docs/PHYSICS.md, "Friction that remembers").
 struct ContactSolve {
     let step: Substep
     /// Up against the gravity of the moment, in every lane.
