@@ -41,6 +41,22 @@ struct HourglassSessionTests {
         #expect(session.takeNotices() == ["Paused: the glass stays still until Resume"])
     }
 
+    /// A new user turned a finished glass over by hand, and the chart drew the last run's line
+    /// over the new one's (the fourth new-user pass, 2026-11-29).
+    @Test("a run the hand starts from a finished glass starts a fresh drain chart, as Start's does")
+    func handRestartClearsChart() throws {
+        let session = try HourglassSession(settings: Self.settings(), comparing: false, shaders: nil, pacing: false)
+        try session.handle(.start)
+        while session.timer.phase != .complete { try session.frame(wall: 1.0 / 30) }
+        let glass = try #require(session.glasses.first)
+        #expect(glass.drainHistory.count > 30)
+        try session.handle(.hand(.takeHold))
+        try session.handle(.hand(.turn(to: 2)))
+        try session.frame(wall: 1.0 / 30)
+        #expect(session.timer.phase == .running)
+        #expect(glass.drainHistory.allSatisfy { $0.elapsed < 0.1 }, "\(glass.drainHistory.prefix(3))")
+    }
+
     /// Once its wait showed on the timer panel, a new user pressed Start during it, and the
     /// autostart then turned the running glass over again.
     @Test("--autostart counts down its wait for the pile to settle, and a start of the person's own takes its place")

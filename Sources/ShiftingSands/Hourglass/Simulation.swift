@@ -22,6 +22,9 @@ final class Simulation {
     private(set) var lastFrame = Hourglass.Frame()
     /// Grains above the neck against seconds into the run, for the overlay's chart.
     private(set) var drainHistory: [(elapsed: Float, upper: Int)] = []
+    /// The timer's phase as the chart last saw it: a run that begins starts a fresh chart,
+    /// whether a frame's flip (Start) or the hand (`follow`) began it.
+    private var phaseSeen = TimerPhase.resting
 
     init(settings: GrainSettings, randomColors: Bool, timer: HourglassTimer, shaders: ShaderSource?) throws {
         self.shaders = shaders
@@ -47,6 +50,7 @@ final class Simulation {
     func follow(_ timer: HourglassTimer, respawn: GrainSettings?) throws {
         run.hourglass.timer = timer
         if let respawn { try self.respawn(respawn) }
+        chartRunStart()
     }
 
     /// A fresh pile with `settings`, in a new mode when the mode changed.
@@ -63,10 +67,15 @@ final class Simulation {
 
     /// Advances the hourglass `seconds` of simulated time, timing its physics.
     func advance(by seconds: Float) {
-        let before = timer.phase
         physicsSeconds = Float(sandMode.timePhysics(wait: false) { lastFrame = run.hourglass.advance(by: seconds) })
-        if before == .flipping, timer.phase == .running { drainHistory = [] }
+        chartRunStart()
         if hourglass.isDraining, let upper = hourglass.upper { drainHistory.append((timer.elapsed, upper)) }
+    }
+
+    /// Clears the chart as a run begins; a run turned over by the hand goes on in it.
+    private func chartRunStart() {
+        if phaseSeen != .running, timer.phase == .running { drainHistory = [] }
+        phaseSeen = timer.phase
     }
 
     /// The grains as this mode brings them to the screen in `shape`; `steady`: drawn while the
