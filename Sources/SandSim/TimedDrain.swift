@@ -35,7 +35,7 @@ public struct TimedDrain: Sendable {
     /// measure: friction is off and tapping goes on until the sand is through. `turning`: the
     /// flip still turns the glass, the sand still slides and falls onto the neck, which is no
     /// jam: the stall is timed from the flip's end (knocked as it landed, 20,000 grains
-    /// overlapped by a fifth of a diameter; docs/PHYSICS.md).
+    /// overlapped by a fifth of a diameter; docs/PHYSICS.md, "Keeping time").
     public mutating func hear(upper: Int, at seconds: Float, overtime: Bool, turning: Bool) -> Bool {
         if !overtime { controller.update(upper: upper, elapsed: seconds, dt: max(seconds - lastSeconds, 0)) }
         lastSeconds = seconds

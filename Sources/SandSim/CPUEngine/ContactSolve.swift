@@ -109,9 +109,10 @@ struct ContactSolve {
     /// the normal total, or takes back what no longer overlaps, never below zero, and keeps the
     /// total in `pushes` (0 where the pair no longer touches, its totals then forgotten).
     /// Friction bounds the tangential total, the remembered one plus this substep's sliding, by
-    /// μ × the normal total (Friction), μ being `restFriction` where the pair slid slower
-    /// than `restSpeed` last substep in the chamber below; then it remembers both totals for the next substep. Each grain takes half of a
-    /// correction, but in the chamber below, where sand comes to rest: there the upper grain
+    /// μ × the normal total (Friction), μ being `restFriction` where the pair slid slower than
+    /// `restSpeed` last substep in the chamber below; then it remembers both totals for the next
+    /// substep. Each grain takes half of a correction, but in the chamber below, where sand
+    /// comes to rest: there the upper grain
     /// against gravity takes ½(1 + λ n·up), the lower the rest (λ: `supportLean`), so a grain
     /// resting on another moves more than the one under it, which its own supports hold (shock
     /// propagation made smooth and partial; with half each the pushes of one ordered pass wedged
