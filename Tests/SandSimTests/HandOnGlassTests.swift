@@ -129,11 +129,12 @@ struct HandOnGlassTests {
         let release = try #require(RunSummary.Release(result))
         #expect(release.unsupported == 0, "\(release.unsupported) grains with nothing under them")
         // A pile frozen as the glass turned would stand at the turn's 70°; one that flows like
-        // water, as without friction solved after the pushes, lies nearly flat (0.5–12°). A grain
-        // still slips now and then (the fastest 0.0004–0.1 glass heights a second 8.5–12.5 s in),
-        // so no speed is asked of it (docs/PHYSICS.md, "A tilted pile").
+        // water, as without friction solved after the pushes, lies nearly flat (0.5–12°). Sand
+        // comes to rest at 30–36° (issue 49): 33.6° here, where without the contacts' memory the
+        // pile stood at 28.6° (docs/HISTORY.md, "What holds a tilted pile steep, tried").
         let slope = try #require(release.surfaceSlope)
-        #expect(slope > 25 && slope < 45, "the pile's surface stands at \(slope)° to the horizontal")
+        #expect(slope >= 30 && slope <= 36, "the pile's surface stands at \(slope)° to the horizontal")
+        #expect(release.fastest < 0.01, "the fastest grain still moves \(release.fastest) glass heights a second")
         // Let go short of a quarter turn, the glass swings back and the timer never started.
         #expect(result.emptyAt == [nil] && result.trace.allSatisfy { $0.phase != .running })
         #expect(result.runStarts.isEmpty)
