@@ -41,7 +41,7 @@ final class ContactMemory {
                         let row = Int(min(a, b)), slot = Int(filled[row])
                         filled[row] += 1
                         partner[slot] = max(a, b)
-                        total[slot] = a < b ? applied : Vector(-applied.x, -applied.y, -applied.z, applied.w)
+                        total[slot] = Self.oriented(applied, lowerFirst: a < b)
                     }
                 }
             }
@@ -53,22 +53,17 @@ final class ContactMemory {
         rowStart.withUnsafeBufferPointer { start in
             partner.withUnsafeBufferPointer { partner in
                 total.withUnsafeBufferPointer { total in
-                    for layer in 0..<candidates.layers {
-                        let first = candidates.grains(inLayer: layer).lowerBound * candidates.stride
-                        let end = Int(colouring.starts(ofLayer: layer)[PairColouring.buckets])
-                        for k in first..<(first + end) {
-                            let pair = colouring.pairs[k]
-                            let a = identity[Int(pair.x)], b = identity[Int(pair.y)]
-                            let row = Int(min(a, b)), other = max(a, b)
-                            var found = Vector.zero
-                            for slot in Int(start[row])..<Int(start[row + 1]) where partner[slot] == other {
-                                let applied = total[slot]
-                                found = a < b ? applied : Vector(-applied.x, -applied.y, -applied.z, applied.w)
-                                break
-                            }
-                            colouring.pushes[k] = found.w.magnitude
-                            colouring.totals[k] = found
+                    Self.forEachListed(colouring, candidates) { k in
+                        let pair = colouring.pairs[k]
+                        let a = identity[Int(pair.x)], b = identity[Int(pair.y)]
+                        let row = Int(min(a, b)), other = max(a, b)
+                        var found = Vector.zero
+                        for slot in Int(start[row])..<Int(start[row + 1]) where partner[slot] == other {
+                            found = Self.oriented(total[slot], lowerFirst: a < b)
+                            break
                         }
+                        colouring.pushes[k] = found.w.magnitude
+                        colouring.totals[k] = found
                     }
                 }
             }
@@ -76,12 +71,23 @@ final class ContactMemory {
     }
 
     private func forEachTouching(_ colouring: PairColouring, _ candidates: CandidatePointers, _ body: (SIMD4<Int32>, Vector) -> Void) {
+        Self.forEachListed(colouring, candidates) { k in
+            if colouring.pushes[k] > 0 { body(colouring.pairs[k], colouring.totals[k]) }
+        }
+    }
+
+    /// Every listed pair's place in `colouring`, layer by layer.
+    private static func forEachListed(_ colouring: PairColouring, _ candidates: CandidatePointers, _ body: (Int) -> Void) {
         for layer in 0..<candidates.layers {
             let first = candidates.grains(inLayer: layer).lowerBound * candidates.stride
             let end = Int(colouring.starts(ofLayer: layer)[PairColouring.buckets])
-            for k in first..<(first + end) where colouring.pushes[k] > 0 {
-                body(colouring.pairs[k], colouring.totals[k])
-            }
+            for k in first..<(first + end) { body(k) }
         }
+    }
+
+    /// A pair's totals as seen from its first grain, kept from the grain of lower identity: the
+    /// tangential one turned round where the first grain's identity is the higher.
+    private static func oriented(_ totals: Vector, lowerFirst: Bool) -> Vector {
+        lowerFirst ? totals : Vector(-totals.x, -totals.y, -totals.z, totals.w)
     }
 }
