@@ -12,6 +12,7 @@ extension CandidatePointers {
             let p = grains.position[i], r = grains.radius[i]
             grains.listedAt[i] = p
             grains.nearWall[i] = collider.mayReachWall(p.xyz, radius: r, reach: skin / 2)
+            if grains.nearWall[i] { grains.wallLine[i] = collider.wallLine(at: p.y) }
             let cell = grid.cell(of: p.xyz)
             var count = 0
             func run(from first: SIMD3<Int32>, to last: SIMD3<Int32>) {

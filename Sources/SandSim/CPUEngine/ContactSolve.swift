@@ -234,7 +234,7 @@ struct ContactSolve {
         func insideWall(_ grain: Int) {
             guard grains.nearWall[grain] else { return }
             let p = grains.position[grain]
-            grains.position[grain] = Vector(collider.insideWall(p.xyz, radius: grains.radius[grain]), p.w)
+            grains.position[grain] = Vector(collider.insideWall(p.xyz, radius: grains.radius[grain], line: grains.wallLine[grain]), p.w)
         }
         for lane in 0..<count where nearWall[lane] != 0 {
             let pair = pairs[withUnsafeBytes(of: index) { $0.load(fromByteOffset: lane * MemoryLayout<Int>.stride, as: Int.self) }]

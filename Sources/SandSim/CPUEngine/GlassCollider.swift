@@ -27,11 +27,28 @@ struct GlassCollider {
     /// funnel is sloped, so the normal points up or down as well as in). Returns the normal and
     /// how deep the grain was, or nil when it was inside.
     func projectInside(_ p: inout SIMD3<Float>, radius: Float) -> (normal: SIMD3<Float>, depth: Float)? {
+        Self.projectInside(&p, radius: radius, wallRadius: wall.radius(at: p.y)) { wall.slope(at: $0) }
+    }
+
+    /// The wall near height `y` as a line, radius = line.x + line.y × height: a grain moves a
+    /// tenth of a diameter at most in a substep, so the contact solve puts it back inside this
+    /// line (`insideWall`) rather than look the profile up again at every push (which took a
+    /// sixth of a settled pile's step, docs/BENCHMARKS.md).
+    func wallLine(at y: Float) -> SIMD2<Float> {
+        let slope = wall.slope(at: y)
+        return SIMD2(wall.radius(at: y) - slope * y, slope)
+    }
+
+    /// `projectInside` for a wall of radius `wallRadius` at the grain's height and, where the
+    /// grain is through it, of slope `slope(height)`.
+    @inline(__always)
+    private static func projectInside(_ p: inout SIMD3<Float>, radius: Float, wallRadius: Float,
+                                      slope: (Float) -> Float) -> (normal: SIMD3<Float>, depth: Float)? {
         let radial = (p.x * p.x + p.z * p.z).squareRoot()
-        let limit = max(wall.radius(at: p.y) - radius, 0)
+        let limit = max(wallRadius - radius, 0)
         guard radial > limit, radial > 1e-7 else { return nil }
         // Outside means f = radial − limit(y) > 0; one step along ∇f = (1, −slope) to f = 0.
-        let slope = wall.slope(at: p.y)
+        let slope = slope(p.y)
         let excess = radial - limit
         let scale = excess / (1 + slope * slope)
         let outwardRadial = SIMD2<Float>(p.x / radial, p.z / radial)
@@ -43,27 +60,36 @@ struct GlassCollider {
         return (SIMD3(outwardRadial.x / length, -slope / length, outwardRadial.y / length), excess / length)
     }
 
-    /// `p` moved back inside the wall if it was through it. Returned rather than changed in
-    /// place, so the contact solve keeps its grain in registers, not in memory for the call.
-    func insideWall(_ p: SIMD3<Float>, radius: Float) -> SIMD3<Float> {
+    /// `p` moved back inside the wall `line` (`wallLine`) if it was through it. Returned rather
+    /// than changed in place, so the contact solve keeps its grain in registers, not in memory
+    /// for the call.
+    func insideWall(_ p: SIMD3<Float>, radius: Float, line: SIMD2<Float>) -> SIMD3<Float> {
         var inside = p
-        _ = projectInside(&inside, radius: radius)
+        _ = Self.projectInside(&inside, radius: radius, wallRadius: line.x + line.y * p.y) { _ in line.y }
         return inside
     }
 
     /// Keeps eight grains inside the glass at the end of a substep, one a lane, as `projectInside`
     /// and the floor and ceiling do for one, each with friction against the sliding since
     /// `start`: the wall for the lanes of `nearWall` (the others are known to be far from it),
-    /// then floor and ceiling. Without a branch a lane could disagree on, but for looking up the
+    /// then floor and ceiling. `wallLines`, where given, gets the wall near each lane of
+    /// `nearWall` as a line (`wallLine`) at its height before it is kept inside. Without a branch a lane could disagree on, but for looking up the
     /// wall's radius and slope at each near lane's height.
     @inline(__always)
-    func collide(position p: inout VectorLanes, start: VectorLanes, radius: VectorLanes.Lanes, nearWall: VectorLanes.Mask) {
+    func collide(position p: inout VectorLanes, start: VectorLanes, radius: VectorLanes.Lanes, nearWall: VectorLanes.Mask,
+                 wallLines: (UnsafeMutablePointer<SIMD2<Float>>, Eight<Int>)? = nil) {
         typealias Lanes = VectorLanes.Lanes
         if any(nearWall) {
             var wallRadius = Lanes(repeating: 0), slope = Lanes(repeating: 0)
             for lane in 0..<8 where nearWall[lane] != 0 {
                 wallRadius[lane] = wall.radius(at: p.y[lane])
                 slope[lane] = wall.slope(at: p.y[lane])
+            }
+            if let (lines, index) = wallLines {
+                for lane in 0..<8 where nearWall[lane] != 0 {
+                    let grain = withUnsafeBytes(of: index) { $0.load(fromByteOffset: lane * MemoryLayout<Int>.stride, as: Int.self) }
+                    lines[grain] = SIMD2(wallRadius[lane] - slope[lane] * p.y[lane], slope[lane])
+                }
             }
             let radial = (p.x * p.x + p.z * p.z).squareRoot()
             let limit = maximum(wallRadius - radius, Lanes(repeating: 0))

@@ -13,6 +13,9 @@ struct GrainPointers {
     /// Whether a grain was close enough to the wall, when the pairs were listed, to reach it
     /// before the next listing; the others skip the wall test.
     let nearWall: UnsafeMutablePointer<Bool>
+    /// The wall near each grain that is near it, as a line through where the listing or the
+    /// substep's prediction left the grain (GlassCollider.wallLine), in the same order.
+    let wallLine: UnsafeMutablePointer<SIMD2<Float>>
     var identity: UnsafeMutablePointer<Int32>
 }
 
@@ -46,6 +49,7 @@ final class GrainArrays {
             radius: scalars { grains[$0].radius },
             listedAt: vectors { grains[$0].position },
             nearWall: scalars { _ in true },
+            wallLine: scalars { _ in .zero },
             identity: scalars { Int32($0) })
         spare = (vectors { _ in .zero }, vectors { _ in .zero }, vectors { _ in .zero }, scalars { _ in 0 }, scalars { _ in 0 })
     }
@@ -57,6 +61,7 @@ final class GrainArrays {
         pointers.radius.deallocate()
         spare.radius.deallocate()
         pointers.nearWall.deallocate()
+        pointers.wallLine.deallocate()
         pointers.identity.deallocate()
         spare.identity.deallocate()
     }

@@ -68,7 +68,8 @@ struct Substep {
         var p = position + v * dt
         // The glass before the pairs as well, so what the floor and walls hold is where they
         // hold it when the pairs push against it.
-        collider.collide(position: &p, start: position, radius: octet.load(grains.radius), nearWall: octet.load(grains.nearWall))
+        collider.collide(position: &p, start: position, radius: octet.load(grains.radius), nearWall: octet.load(grains.nearWall),
+                         wallLines: (grains.wallLine, octet.index))
         octet.store(v, into: grains.velocity)
         octet.store(p, into: grains.position)
         let moved = p - octet.load(grains.listedAt)
