@@ -65,7 +65,11 @@ struct GlassCollider {
     /// for the call.
     func insideWall(_ p: SIMD3<Float>, radius: Float, line: SIMD2<Float>) -> SIMD3<Float> {
         var inside = p
-        _ = Self.projectInside(&inside, radius: radius, wallRadius: line.x + line.y * p.y) { _ in line.y }
+        if abs(p.y) < PhysicsConstants.neckHalfHeight {
+            _ = projectInside(&inside, radius: radius)
+        } else {
+            _ = Self.projectInside(&inside, radius: radius, wallRadius: line.x + line.y * p.y) { _ in line.y }
+        }
         return inside
     }
 
