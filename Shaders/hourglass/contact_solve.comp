@@ -18,6 +18,8 @@ layout(binding = UNIT_GRAINS) uniform samplerBuffer grains;             // the s
 layout(binding = UNIT_ITERATE) uniform samplerBuffer iterateIn;         // w: radius, negative for a sleeper
 layout(binding = UNIT_LISTED_AT) uniform samplerBuffer listedAt;        // where each grain was at the sort
 layout(binding = UNIT_IDS) uniform usamplerBuffer grainIds;             // each place's grain, in load order
+layout(binding = UNIT_MEMORY) uniform samplerBuffer contactMemory;      // what each contact remembers
+layout(std430, binding = BUFFER_CONTACT_MEMORY) writeonly buffer RememberedOut { vec4 remembered[]; };
 layout(binding = IMAGE_ITERATE, rgba32f) uniform writeonly imageBuffer iterateOut;
 layout(binding = IMAGE_GRAINS, rgba32f) uniform writeonly imageBuffer grainsOut;
 
@@ -27,6 +29,8 @@ vec4 iterateAt(uint k) { return texelFetch(iterateIn, int(k)); }
 void storeIterate(uint k, vec4 value) { imageStore(iterateOut, int(k), value); }
 vec3 listedPosition(uint k) { return texelFetch(listedAt, int(k)).xyz; }
 uint grainId(uint k) { return texelFetch(grainIds, int(k)).x; }
+vec4 memoryAt(uint k, uint m) { return texelFetch(contactMemory, int(contactMemoryWord(k, m, grainCount))); }
+void storeMemory(uint k, uint m, vec4 value) { remembered[contactMemoryWord(k, m, grainCount)] = value; }
 
 void storeEnd(uint k, vec4 positionRadius, vec4 velocitySleep) {
     imageStore(grainsOut, int(2u * k), positionRadius);

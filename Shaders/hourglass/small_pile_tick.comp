@@ -13,7 +13,8 @@
 // velocity and sleep counter), the iterations' positions in turn (two of N), where each grain
 // was listed (N). tickWords: the sorts so far, whether the next substep must list again and the
 // substeps the last dispatch finished, then the cells' counts and starts (one more than cells each), each grain's place in its cell,
-// the grains in cell order, and the contact lists as contact_layout.glsl lays them out.
+// the grains in cell order, and the contact lists as contact_layout.glsl lays them out;
+// tickMemory what each contact remembers, as contact_layout.glsl lays it out.
 #include "particle.glsl"
 #include "solve_parameters.glsl"
 #include "grid.glsl"
@@ -28,6 +29,7 @@ layout(std430, binding = BUFFER_PARTICLES) coherent buffer Particles { Particle 
 layout(binding = IMAGE_TICK_GRAINS, rgba32f) coherent uniform imageBuffer tickGrains;
 layout(binding = IMAGE_TICK_WORDS, r32ui) coherent uniform uimageBuffer tickWords;
 layout(std430, binding = BUFFER_UPPER_COUNTS) writeonly buffer UpperCounts { uint upperCounts[]; };
+layout(std430, binding = BUFFER_CONTACT_MEMORY) coherent buffer TickMemory { vec4 tickMemory[]; };
 
 #include "dispatch_parameters.glsl"
 
@@ -60,6 +62,8 @@ uint grainId(uint k) { return k; }
 void armRelist() { relistArmed[armingSlot] = 1u; }
 uint contactCount(uint k) { return imageLoad(tickWords, int(listsBase() + contactCountWord(k))).x; }
 uint contactAt(uint k, uint m) { return imageLoad(tickWords, int(listsBase() + contactSlotWord(k, m, grainCount))).x; }
+vec4 memoryAt(uint k, uint m) { return tickMemory[contactMemoryWord(k, m, grainCount)]; }
+void storeMemory(uint k, uint m, vec4 value) { tickMemory[contactMemoryWord(k, m, grainCount)] = value; }
 
 void storeEnd(uint k, vec4 positionRadius, vec4 velocitySleep) {
     imageStore(tickGrains, int(endBase + 2u * k), positionRadius);
@@ -82,7 +86,9 @@ void waitForGroup() {
 }
 
 // Lists every grain's neighbours from the substep's start: a counting sort by cell (counts,
-// their prefix sum, places), then each grain's list from the 27 cells around it.
+// their prefix sum, places), then each grain's list from the 27 cells around it, each
+// neighbour it listed before keeping what its contact remembers (the lists hold grains in load
+// order, so a grain's old list is its own until it writes the new one).
 void relist() {
     uint local = gl_LocalInvocationID.x;
     for (uint k = local; k < grainCount; k += gl_WorkGroupSize.x) {
@@ -112,10 +118,24 @@ void relist() {
     waitForGroup();
     for (uint k = local; k < grainCount; k += gl_WorkGroupSize.x) {
         vec4 self = startPositionRadius(k);
+        uint listed = contactCount(k);
+        uint before[CONTACT_LIST_SLOTS];
+        vec4 remembered[CONTACT_LIST_SLOTS];
+        for (uint m = 0u; m < listed; ++m) {
+            before[m] = contactAt(k, m);
+            remembered[m] = memoryAt(k, m);
+        }
         uint entries[CONTACT_LIST_SLOTS];
         uint found = listNeighbours(self, k, listSkin, entries);
         imageStore(tickWords, int(listsBase() + contactCountWord(k)), uvec4(found));
-        for (uint m = 0u; m < found; ++m) imageStore(tickWords, int(listsBase() + contactSlotWord(k, m, grainCount)), uvec4(entries[m]));
+        for (uint m = 0u; m < found; ++m) {
+            imageStore(tickWords, int(listsBase() + contactSlotWord(k, m, grainCount)), uvec4(entries[m]));
+            vec4 kept = vec4(0.0);
+            for (uint o = 0u; o < listed; ++o) {
+                if (before[o] == entries[m]) kept = remembered[o];
+            }
+            storeMemory(k, m, kept);
+        }
         imageStore(tickGrains, int(listedBase() + k), self);
     }
     if (local == 0u) imageStore(tickWords, int(TICK_WORD_SORTS), uvec4(imageLoad(tickWords, int(TICK_WORD_SORTS)).x + 1u));

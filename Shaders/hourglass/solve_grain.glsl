@@ -10,7 +10,8 @@
 // are before including this: startPositionRadius, startVelocitySleep (the substep's start),
 // iterateAt and storeIterate (one iteration's positions; w the radius, negative for a
 // sleeper), storeEnd (the substep's end), listedPosition (where a grain was when listed),
-// grainId (its place in load order), armRelist, and contactCount and contactAt.
+// grainId (its place in load order), armRelist, contactCount and contactAt, and memoryAt and
+// storeMemory (what each of a grain's contacts remembers, contact_layout.glsl).
 // `first` and `last` are constants at every call: the compiler keeps only their branch, as
 // llvmpipe runs the code of a branch a uniform rules out. For the same reason a program may be
 // compiled for ticks in which grains may sleep or may not (SLEEPS, true or false); otherwise
@@ -72,8 +73,8 @@ void endSleeperSubstep(uint k, vec4 start, float sleep, bool firstOfTick) {
 }
 
 // `free`: the velocity the grain would have had without contacts; they may leave it at most
-// PUSH_OUT_SPEED faster (SubstepRules.pushOutCapped).
-void endSubstep(uint k, vec3 p, vec4 start, vec3 free, float sleep, vec3 under) {
+// PUSH_OUT_SPEED faster (SubstepRules.pushOutCapped). Leaves `p` where the grain ends.
+void endSubstep(uint k, inout vec3 p, vec4 start, vec3 free, float sleep, vec3 under) {
     under += collideGlass(p, start.xyz, start.w);
     vec3 v = (p - start.xyz) / subDt;
     float speed = length(v), limit = length(free) + PUSH_OUT_SPEED * speedScale;
@@ -99,6 +100,19 @@ void endSubstep(uint k, vec3 p, vec4 start, vec3 free, float sleep, vec3 under) 
     if (relistLookahead > 0.0 && distance(p, listedPosition(k)) + ahead >= relistDistance) armRelist();
 }
 
+// Where neighbour j (at `startJ` when the substep began) is for this iteration: predicted in the
+// first, where the iteration before left it in the others; `still` where it sleeps.
+vec3 neighbourAt(uint j, vec3 startJ, bool first, out bool still) {
+    if (first) {
+        vec4 motion = startVelocitySleep(j);
+        still = SLEEPS && motion.w >= LIGHT_SLEEP_COUNTER;
+        return still ? startJ : predicted(startJ, motion.xyz);
+    }
+    vec4 previous = iterateAt(j);
+    still = SLEEPS && previous.w < 0.0;
+    return previous.xyz;
+}
+
 // Grain k's part in one iteration: the first (`first`) predicts, the last (`last`) ends the
 // substep; `firstOfTick`: deep sleepers check their support in the tick's first substep.
 void solveGrain(uint k, bool first, bool last, bool firstOfTick) {
@@ -118,22 +132,24 @@ void solveGrain(uint k, bool first, bool last, bool firstOfTick) {
     for (uint m = 0u; m < count; ++m) {
         uint j = contactAt(k, m);
         vec4 other = startPositionRadius(j);
-        vec3 xj;
         bool stillJ;
-        if (first) {
-            vec4 otherMotion = startVelocitySleep(j);
-            stillJ = SLEEPS && otherMotion.w >= LIGHT_SLEEP_COUNTER;
-            xj = stillJ ? other.xyz : predicted(other.xyz, otherMotion.xyz);
-        } else {
-            vec4 previous = iterateAt(j);
-            stillJ = SLEEPS && previous.w < 0.0;
-            xj = previous.xyz;
-        }
-        addContact(x, start.xyz, r, xj, other.xyz, other.w, stillJ, push, contacts, under);
+        vec3 xj = neighbourAt(j, other.xyz, first, stillJ);
+        addContact(x, start.xyz, r, xj, other.xyz, other.w, stillJ, memoryAt(k, m), push, contacts, under);
     }
     x += push * (CONTACT_RELAXATION / float(max(contacts, 1u)));
     if (last) {
         endSubstep(k, x, start, motion.xyz + gravity * subDt, motion.w, under);
+        // Each side of a pair keeps its own memory of it, from the neighbour where the
+        // iteration before left it.
+        for (uint m = 0u; m < count; ++m) {
+            uint j = contactAt(k, m);
+            vec4 other = startPositionRadius(j);
+            bool stillJ;
+            vec3 xj = neighbourAt(j, other.xyz, first, stillJ);
+            vec3 predictedJ = neighbourAt(j, other.xyz, true, stillJ);
+            float pushed = other.w + r - distance(predicted(start.xyz, motion.xyz), predictedJ);
+            storeMemory(k, m, rememberedContact(x, start.xyz, r, xj, other.xyz, other.w, pushed, memoryAt(k, m)));
+        }
     } else {
         // A push may not leave the grain in the glass: in the neck, two grains side by side
         // must part along it, not be put back on top of each other by the wall afterwards (the

@@ -44,6 +44,12 @@ public final class StorageBuffer {
         epoxy_glBufferData(GLenum(GL_SHADER_STORAGE_BUFFER), GLsizeiptr(max(byteCount, 4)), nil, GLenum(usage))
     }
 
+    /// Sets every byte to 0, on the GL's side.
+    public func clear() {
+        epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), id)
+        epoxy_glClearBufferData(GLenum(GL_SHADER_STORAGE_BUFFER), GLenum(GL_R32UI), GLenum(GL_RED_INTEGER), GLenum(GL_UNSIGNED_INT), nil)
+    }
+
     /// Copies the first `count` elements back to the CPU (waits for the GPU to finish them).
     public func read<T>(_ type: T.Type, count: Int) -> [T] {
         epoxy_glMemoryBarrier(GLbitfield(GL_BUFFER_UPDATE_BARRIER_BIT))

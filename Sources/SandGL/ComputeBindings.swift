@@ -7,11 +7,13 @@ enum ComputeBindings {
         ("BUFFER_CELL_COUNTS", cellCounts), ("BUFFER_CELL_STARTS", cellStarts), ("BUFFER_GRAIN_SLOTS", grainSlots),
         ("BUFFER_RELIST_ARGS", relistArgs), ("BUFFER_RELIST_COUNT", relistCount),
         ("BUFFER_SCAN_VALUES", scanValues), ("BUFFER_SCAN_SUMS", scanSums), ("BUFFER_SCAN_TOTALS", scanTotals),
-        ("BUFFER_UPPER_COUNTS", upperCounts),
+        ("BUFFER_UPPER_COUNTS", upperCounts), ("BUFFER_CONTACT_MEMORY", contactMemory),
+        ("BUFFER_SCRATCH_MEMORY", scratchMemory), ("BUFFER_SCRATCH_NEIGHBOURS", scratchNeighbours),
     ]
     static let particles = 0, colors = 1, corners = 2, vertices = 3
     static let cellCounts = 4, cellStarts = 5, grainSlots = 6, relistArgs = 7, relistCount = 8
     static let scanValues = 9, scanSums = 10, scanTotals = 11, upperCounts = 12
+    static let contactMemory = 13, scratchMemory = 14, scratchNeighbours = 15
 
     /// Uniform blocks.
     static let uniformBlocks: [(String, Int)] = [("UNIFORMS_SOLVE", solveParameters)]
@@ -21,9 +23,10 @@ enum ComputeBindings {
     static let units: [(String, Int)] = [
         ("UNIT_GRAINS", grainsUnit), ("UNIT_ITERATE", iterateUnit), ("UNIT_CONTACT_LIST", contactListUnit), ("UNIT_PROFILE", profileUnit),
         ("UNIT_LISTED_AT", listedAtUnit), ("UNIT_IDS", idsUnit), ("UNIT_SCRATCH", scratchUnit), ("UNIT_SCRATCH_IDS", scratchIdsUnit),
+        ("UNIT_MEMORY", memoryUnit),
     ]
     static let grainsUnit = 0, iterateUnit = 1, contactListUnit = 2, profileUnit = 3
-    static let listedAtUnit = 4, idsUnit = 5, scratchUnit = 6, scratchIdsUnit = 7
+    static let listedAtUnit = 4, idsUnit = 5, scratchUnit = 6, scratchIdsUnit = 7, memoryUnit = 8
 
     /// Image units, written with `imageStore`.
     static let images: [(String, Int)] = [

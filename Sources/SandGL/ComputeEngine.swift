@@ -243,6 +243,8 @@ public final class ComputeEngine: PhysicsEngine {
         listing.contacts.bind(unit: ComputeBindings.contactListUnit)
         listing.listedAt.bind(unit: ComputeBindings.listedAtUnit)
         listing.ids.bind(unit: ComputeBindings.idsUnit)
+        listing.memory.bind(unit: ComputeBindings.memoryUnit)
+        listing.memory.buffer.bind(to: ComputeBindings.contactMemory)
         profileTable.bind(unit: ComputeBindings.profileUnit)
         listing.bindArming()
         for iteration in 0..<iterations {

@@ -28,6 +28,11 @@ final class ContactListing {
     let listedAt = BufferTexture(format: GL_RGBA32F)
     /// Each grain's count of neighbours, then their places (contact_list.glsl).
     let contacts = BufferTexture(format: GL_R32UI)
+    /// What each grain's contacts remember (contact_layout.glsl), and at a sort each grain's old
+    /// neighbours by grain and what they remembered, for the new lists to keep.
+    let memory = BufferTexture(format: GL_RGBA32F)
+    private let scratchNeighbours = StorageBuffer()
+    private let scratchMemory = StorageBuffer()
     /// Two slots of the stages' group counts (one per substep parity), then the template.
     private let arguments = StorageBuffer()
     private let relists = StorageBuffer()
@@ -66,6 +71,11 @@ final class ContactListing {
         ids.upload((0..<UInt32(grainCount)).map { $0 })
         listedAt.allocate(byteCount: grainCount * 16)
         contacts.allocate(byteCount: grainCount * (PhysicsConstants.contactListSlots + 1) * 4)
+        contacts.buffer.clear()
+        memory.allocate(byteCount: grainCount * PhysicsConstants.contactListSlots * 16)
+        memory.buffer.clear()
+        scratchNeighbours.allocate(byteCount: grainCount * (PhysicsConstants.contactListSlots + 1) * 4)
+        scratchMemory.allocate(byteCount: grainCount * PhysicsConstants.contactListSlots * 16)
         relists.upload([UInt32(0)])
         prefixSum.reserve(capacity: cellCount + 1)
         listingBlock.upload(ListingBlock(grid: grid, skin: reach.skin))
@@ -84,10 +94,12 @@ final class ContactListing {
         grainCount * (PhysicsConstants.contactListSlots + 1)
     }
 
-    /// The next substep checks and sorts, whether or not a grain moved far: after a load or a flip.
+    /// The next substep checks and sorts, whether or not a grain moved far, and the contacts
+    /// remember nothing: after a load or a flip.
     func arm() {
         untilCheck = 0
         epoxy_glMemoryBarrier(Self.barrier)
+        memory.buffer.clear()
         epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), arguments.id)
         template.withUnsafeBytes { bytes in
             epoxy_glBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), slotWord(parity) * 4, bytes.count, bytes.baseAddress)
@@ -132,6 +144,10 @@ final class ContactListing {
         grainSlots.bind(to: ComputeBindings.grainSlots)
         scratch.bindImage(unit: ComputeBindings.scratchImage)
         scratchIds.bindImage(unit: ComputeBindings.scratchIdsImage)
+        contacts.bind(unit: ComputeBindings.contactListUnit)
+        memory.bind(unit: ComputeBindings.memoryUnit)
+        scratchNeighbours.bind(to: ComputeBindings.scratchNeighbours)
+        scratchMemory.bind(to: ComputeBindings.scratchMemory)
         indirect(reorderProgram, 0)
         epoxy_glMemoryBarrier(Self.barrier)
 
@@ -142,6 +158,7 @@ final class ContactListing {
         listedAt.bindImage(unit: ComputeBindings.listedAtImage)
         contacts.bindImage(unit: ComputeBindings.contactListImage)
         relists.bind(to: ComputeBindings.relistCount)
+        memory.buffer.bind(to: ComputeBindings.contactMemory)
         indirect(listProgram, 0)
         epoxy_glMemoryBarrier(Self.barrier)
     }

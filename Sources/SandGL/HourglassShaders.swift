@@ -31,6 +31,7 @@ extension ShaderSource {
             ("DAMPING_SPEED_SCALE", C.dampingSpeedScale), ("NECK_HALF_HEIGHT", C.neckHalfHeight),
             ("SLOPE_STEP", C.wallSlopeStep),
             ("STATIC_FRICTION", C.staticFriction), ("KINETIC_FRICTION", C.kineticFriction),
+            ("REST_FRICTION", C.restFriction), ("REST_SPEED", C.restSpeed),
             ("GLASS_STATIC_FRICTION", C.glassStaticFriction), ("GLASS_KINETIC_FRICTION", C.glassKineticFriction),
             ("SLEEP_SPEED", C.sleepSpeed),
             ("LIGHT_SLEEP_COUNTER", C.lightSleepCounter), ("DEEP_SLEEP_COUNTER", C.deepSleepCounter),

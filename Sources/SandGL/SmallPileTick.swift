@@ -26,6 +26,8 @@ final class SmallPileTick {
     private let grains = BufferTexture(format: GL_RGBA32F)
     /// The control words, the grid's counts and starts, the cell order and the contact lists.
     private let words = BufferTexture(format: GL_R32UI)
+    /// What each grain's contacts remember (contact_layout.glsl).
+    private let memory = StorageBuffer()
     /// The dispatches the last tick took.
     private(set) var lastDispatches = 0
 
@@ -87,13 +89,17 @@ final class SmallPileTick {
         var initial = [UInt32](repeating: 0, count: wordCount)
         initial[Self.armedWord] = 1
         words.upload(initial)
+        memory.allocate(byteCount: grainCount * PhysicsConstants.contactListSlots * 16)
+        memory.clear()
         listingBlock.upload(ListingBlock(grid: grid, skin: reach.skin))
     }
 
-    /// The next tick lists the neighbours again first: after the grains were moved from outside.
+    /// The next tick lists the neighbours again first, and the contacts remember nothing: after
+    /// the grains were moved from outside.
     func arm() {
         var one: UInt32 = 1
         epoxy_glMemoryBarrier(GLbitfield(GL_BUFFER_UPDATE_BARRIER_BIT))
+        memory.clear()
         epoxy_glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), words.buffer.id)
         epoxy_glBufferSubData(GLenum(GL_SHADER_STORAGE_BUFFER), Self.armedWord * 4, 4, &one)
     }
@@ -108,6 +114,7 @@ final class SmallPileTick {
         grains.bindImage(unit: ComputeBindings.tickGrainsImage, access: GL_READ_WRITE)
         words.bindImage(unit: ComputeBindings.tickWordsImage, access: GL_READ_WRITE)
         upperCounts.bind(to: ComputeBindings.upperCounts)
+        memory.bind(to: ComputeBindings.contactMemory)
         lastDispatches = 0
         var left = substeps
         while left > 0 {
