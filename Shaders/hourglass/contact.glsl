@@ -47,13 +47,12 @@ void addContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, bool stillJ
 
 // What a pair remembers into the next substep, from where the substep left the grain (x) and
 // its neighbour (xj): in xyz where the grain stands from the neighbour when at rest against it
-// (its anchor), kept while friction holds and dragged along to the static share of `pushed`
-// (the overlap the substep had to push out, or what is left if more) where the pair slid past
-// it; in w 1 where it slid less than REST_SPEED, -1 where more; nothing where the grains no
+// (its anchor), kept while friction holds and dragged along to the static share of the overlap
+// where the pair slid past it; in w 1 where it slid less than REST_SPEED, -1 where more; nothing where the grains no
 // longer touch. Both grains keep their own, each from where the other stood an iteration
 // before (ContactMemory keeps the CPU engine's totals; the Jacobi solve, moving each grain by
 // the average of its contacts, has no totals to keep).
-vec4 rememberedContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, float pushed, vec4 memory) {
+vec4 rememberedContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, vec4 memory) {
     vec3 delta = x - xj;
     float d2 = dot(delta, delta), touching = r + rj;
     if (d2 >= touching * touching || d2 < 1e-12) return vec4(0.0);
@@ -61,7 +60,7 @@ vec4 rememberedContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, floa
     vec3 n = delta / d;
     vec3 sliding = pairSliding(x, s, xj, sj, memory);
     vec3 tangential = sliding - n * dot(sliding, n);
-    float bound = max(STATIC_FRICTION, pairKineticFriction(x, xj, memory)) * max(touching - d, pushed);
+    float bound = max(STATIC_FRICTION, pairKineticFriction(x, xj, memory)) * (touching - d);
     float len = length(tangential);
     if (len <= bound) return vec4(memory.w != 0.0 ? memory.xyz : delta - tangential, 1.0);
     return vec4(delta - tangential * (bound / len), len - bound < REST_SPEED * speedScale * subDt ? 1.0 : -1.0);

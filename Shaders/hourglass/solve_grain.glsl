@@ -146,9 +146,7 @@ void solveGrain(uint k, bool first, bool last, bool firstOfTick) {
             vec4 other = startPositionRadius(j);
             bool stillJ;
             vec3 xj = neighbourAt(j, other.xyz, first, stillJ);
-            vec3 predictedJ = neighbourAt(j, other.xyz, true, stillJ);
-            float pushed = other.w + r - distance(predicted(start.xyz, motion.xyz), predictedJ);
-            storeMemory(k, m, rememberedContact(x, start.xyz, r, xj, other.xyz, other.w, pushed, memoryAt(k, m)));
+            storeMemory(k, m, rememberedContact(x, start.xyz, r, xj, other.xyz, other.w, memoryAt(k, m)));
         }
     } else {
         // A push may not leave the grain in the glass: in the neck, two grains side by side
