@@ -332,7 +332,10 @@ struct CommandLineTests {
         #expect((object["renderer"] as? String ?? "").isEmpty == false)
         #expect(object["drainedPercent"] as? Double == 100)
         #expect(object["outside"] as? Int == 0 && object["nonFinite"] as? Int == 0)
-        #expect((object["deepSleeping"] as? Int ?? 0) > 180)
+        // Most of a settled pile sleeps: 184–191 of the 200 before the compute engine's contacts
+        // remembered (seeds 1–3), 177–189 since (docs/HISTORY.md, "The compute engine's contacts
+        // remember"); with sleep broken, none.
+        #expect((object["deepSleeping"] as? Int ?? 0) > 160)
     }
 
     @Test("--dump writes every grain and --trace the drain over time")
