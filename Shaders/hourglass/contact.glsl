@@ -48,14 +48,16 @@ void addContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, bool stillJ
 // What a pair remembers into the next substep, from where the substep left the grain (x) and
 // its neighbour (xj): in xyz where the grain stands from the neighbour when at rest against it
 // (its anchor), kept while friction holds and dragged along to the static share of the overlap
-// where the pair slid past it; in w 1 where it slid less than REST_SPEED, -1 where more; nothing where the grains no
-// longer touch. Both grains keep their own, each from where the other stood an iteration
+// where the pair slid past it; in w 1 where it slid less than REST_SPEED, -1 where more;
+// nothing where the grains no longer touch, nor in the neck, where anchors held an arch over a
+// long timer's narrow neck (as the CPU engine's totals did, ContactSolve). Both grains keep
+// their own, each from where the other stood an iteration
 // before (ContactMemory keeps the CPU engine's totals; the Jacobi solve, moving each grain by
 // the average of its contacts, has no totals to keep).
 vec4 rememberedContact(vec3 x, vec3 s, float r, vec3 xj, vec3 sj, float rj, vec4 memory) {
     vec3 delta = x - xj;
     float d2 = dot(delta, delta), touching = r + rj;
-    if (d2 >= touching * touching || d2 < 1e-12) return vec4(0.0);
+    if (d2 >= touching * touching || d2 < 1e-12 || abs(0.5 * (x.y + xj.y)) < NECK_HALF_HEIGHT) return vec4(0.0);
     float d = sqrt(d2);
     vec3 n = delta / d;
     vec3 sliding = pairSliding(x, s, xj, sj, memory);

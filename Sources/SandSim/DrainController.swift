@@ -15,8 +15,9 @@ public struct DrainController: Sendable {
     public static let proportionalGain: Float = 80
     public static let integralGain: Float = 40
     /// Friction at most: enough to hold back the fastest sand the gravity floor allows, small
-    /// grains and large, on either engine (docs/PHYSICS.md).
-    public static let maximumDamping: Float = 120
+    /// grains and large, on either engine, and a long timer's last grains through its narrow
+    /// neck (docs/PHYSICS.md, "Long timers").
+    public static let maximumDamping: Float = 360
     /// Behind the line, the friction the integral learned is let go with this time constant, so
     /// late sand is not held back while the integral unwinds at the rate of a small lag.
     public static let releaseSeconds: Float = 0.5

@@ -21,7 +21,8 @@ import CFastMath
 /// In the chamber below, a pair that slid slower than `restSpeed` last substep has
 /// `restFriction`, one that slid faster the kinetic share: static friction that a slide must
 /// first overcome. Above it and in the neck, where sand must run, such pairs arched across the
-/// neck and stalled a drain (docs/PHYSICS.md, "Friction that remembers").
+/// neck and stalled a drain (docs/PHYSICS.md, "Friction that remembers"); in the neck a pair
+/// remembers nothing.
 struct ContactSolve {
     let step: Substep
     /// Up against the gravity of the moment, in every lane.
@@ -201,7 +202,10 @@ struct ContactSolve {
             // Remembered: the normal total at most `growth` past what this substep began with (at
             // least the smallest positive float, which marks the pair as touching), the
             // tangential one in proportion, and whether it rested as the sign of the fourth lane.
-            let remembered = maximum(minimum(depth, maximum(beganWith, Lanes(repeating: 0) - beganWith) + growth), Lanes(repeating: .leastNormalMagnitude))
+            // Nothing in the neck: there the totals held an arch over a long timer's narrow neck
+            // that no tap broke (docs/PHYSICS.md, "Long timers").
+            let inNeck = less(maximum(y, Lanes(repeating: 0) - y), Lanes(repeating: PhysicsConstants.neckHalfHeight))
+            let remembered = select(inNeck, .zero, maximum(minimum(depth, maximum(beganWith, Lanes(repeating: 0) - beganWith) + growth), Lanes(repeating: .leastNormalMagnitude)))
             let tangential = total * (remembered / depth)
             let keep = tangential.vectors(w: select(less(friction.slipSquared, restSlip), remembered, Lanes(repeating: 0) - remembered))
             // Friction runs over touching pairs only, so every lane keeps its totals; the lanes
